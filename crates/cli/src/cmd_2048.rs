@@ -1,0 +1,261 @@
+//! `boardkit 2048 …`: the 2048 commands.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use g2048::format::{judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range};
+use g2048::max_tile::{best_line, max_tile, MAX_MOVES};
+use g2048::{tile_value, Board};
+use grid::Dir;
+use serde::Serialize;
+
+use crate::error::CliError;
+use crate::input;
+
+/// The 2048 commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Largest tile reachable within K moves, no new tiles (Baekjoon 12100).
+    ///
+    /// Input: N (1..=20), then N lines of N tile values (0 = empty).
+    ///
+    /// Example: printf '3\n2 2 2\n4 4 4\n8 8 8\n' | boardkit 2048 max-tile --show
+    #[command(name = "max-tile", verbatim_doc_comment)]
+    MaxTile(MaxTileArgs),
+    /// Which of DOWN LEFT RIGHT UP change each board (beecrowd 1559).
+    ///
+    /// Input: T, then T boards of 4 x 4 values (0 or 2..2048); whitespace is free.
+    ///
+    /// Example: printf '1\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 0 0 0\n' | boardkit 2048 moves
+    #[command(verbatim_doc_comment)]
+    Moves(MovesArgs),
+}
+
+/// Arguments of `2048 max-tile`.
+#[derive(Args, Debug)]
+pub struct MaxTileArgs {
+    /// Input file (standard input when absent or `-`).
+    pub file: Option<PathBuf>,
+    /// The move budget K.
+    #[arg(long, short = 'k', default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_MOVES)))]
+    pub moves: u32,
+    /// Also print a shortest move sequence (U D L R) reaching the tile, or `-`
+    /// when the board already holds it.
+    #[arg(long)]
+    pub show: bool,
+    /// Accept boards up to 256 x 256 and tiles up to 2^127.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Print one JSON object instead of the judge's output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `2048 moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// Input file (standard input when absent or `-`).
+    pub file: Option<PathBuf>,
+    /// Board side N: each case is N x N values.
+    #[arg(long, default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(1..=g2048::MAX_SIZE as u64))]
+    pub size: u64,
+    /// Accept tiles up to 2^127 (a 2048 tile or larger still wins the game).
+    #[arg(long)]
+    pub lenient: bool,
+    /// Print one JSON object per case instead of the judge's output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs a 2048 command and returns what it prints.
+pub fn run(cmd: Command) -> Result<String, CliError> {
+    match cmd {
+        Command::MaxTile(args) => run_max_tile(&args),
+        Command::Moves(args) => run_moves(&args),
+    }
+}
+
+fn range(lenient: bool) -> Range {
+    if lenient {
+        Range::Lenient
+    } else {
+        Range::Judge
+    }
+}
+
+/// The board as a matrix of tile values.
+pub fn matrix(board: &Board) -> Vec<Vec<u128>> {
+    board
+        .rows()
+        .map(|row| row.iter().map(|&e| tile_value(e)).collect())
+        .collect()
+}
+
+/// A move sequence as U D L R letters.
+pub fn letters(line: &[Dir]) -> String {
+    line.iter().map(|d| d.letter()).collect()
+}
+
+#[derive(Serialize)]
+struct MaxTileJson {
+    size: usize,
+    board: Vec<Vec<u128>>,
+    moves: u32,
+    max_tile: u128,
+    line: String,
+}
+
+fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
+    let text = input::read(args.file.as_deref())?;
+    let board = parse_max_tile(&text, range(args.lenient))?;
+    let room = u32::from(g2048::MAX_EXPONENT - board.max_exponent());
+    if args.moves > room {
+        return Err(CliError::input(format!(
+            "--moves {} could build a tile above 2^{}: at most {room} moves for this board",
+            args.moves,
+            g2048::MAX_EXPONENT
+        )));
+    }
+    let (best, line) = if args.show || args.json {
+        best_line(&board, args.moves)
+    } else {
+        (max_tile(&board, args.moves), Vec::new())
+    };
+    let mut out = String::new();
+    if args.json {
+        let json = MaxTileJson {
+            size: board.size(),
+            board: matrix(&board),
+            moves: args.moves,
+            max_tile: tile_value(best),
+            line: letters(&line),
+        };
+        out = serde_json::to_string(&json)?;
+        out.push('\n');
+    } else {
+        let _ = writeln!(out, "{}", tile_value(best));
+        if args.show {
+            let shown = if line.is_empty() {
+                "-".to_string()
+            } else {
+                letters(&line)
+            };
+            let _ = writeln!(out, "{shown}");
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct MovesJson {
+    case: usize,
+    board: Vec<Vec<u128>>,
+    moves: Vec<&'static str>,
+}
+
+fn run_moves(args: &MovesArgs) -> Result<String, CliError> {
+    let text = input::read(args.file.as_deref())?;
+    let n = usize::try_from(args.size).unwrap_or(usize::MAX);
+    let boards = parse_legal_moves(&text, n, range(args.lenient))?;
+    let mut out = String::with_capacity(boards.len() * 12);
+    for (i, board) in boards.iter().enumerate() {
+        if args.json {
+            let json = MovesJson {
+                case: i + 1,
+                board: matrix(board),
+                moves: judge_moves(board)
+                    .alphabetical()
+                    .map(|d| d.name())
+                    .collect(),
+            };
+            out.push_str(&serde_json::to_string(&json)?);
+        } else {
+            out.push_str(&legal_moves_line(board));
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The 2048 stops of `boardkit tour`.
+pub mod tour {
+    use std::fmt::Write as _;
+
+    use g2048::format::{legal_moves_line, parse_legal_moves, parse_max_tile, Range};
+    use g2048::max_tile::best_line;
+    use g2048::tile_value;
+
+    use super::letters;
+    use crate::error::CliError;
+    use crate::tour::{timed, Stop};
+
+    /// A dense 20 x 20 board of random tiles from 2 to 1024.
+    const DENSE20: &str = include_str!("data/dense20.txt");
+
+    /// A few 4 x 4 positions: an opening, a locked corner, a full board with
+    /// one merge, a stuck board, and a won board.
+    const FOUR_BY_FOUR: &str = "5
+0 0 0 0
+0 2 0 0
+0 0 0 2
+0 0 0 0
+
+64 0 0 0
+32 0 0 0
+16 0 0 0
+8 4 2 0
+
+2 4 2 4
+4 2 4 2
+2 4 8 8
+4 2 4 2
+
+2 4 2 4
+4 2 4 2
+2 4 2 4
+4 2 4 2
+
+2048 2 0 0
+0 0 0 0
+0 0 0 0
+0 0 0 0
+";
+
+    /// The largest tile within 10 moves on the dense 20 x 20 board.
+    pub fn max_tile() -> Result<Stop, CliError> {
+        let board = parse_max_tile(DENSE20, Range::Judge)?;
+        let ((best, line), elapsed) = timed(|| best_line(&board, 10));
+        Ok(Stop {
+            title: "2048: largest tile within K = 10 moves on a dense 20 x 20 board",
+            input: board.to_string(),
+            answer: format!(
+                "{} after {} moves: {}",
+                tile_value(best),
+                line.len(),
+                letters(&line)
+            ),
+            elapsed,
+        })
+    }
+
+    /// The legal moves of the built-in 4 x 4 boards.
+    pub fn legal_moves() -> Result<Stop, CliError> {
+        let boards = parse_legal_moves(FOUR_BY_FOUR, 4, Range::Judge)?;
+        let (lines, elapsed) = timed(|| boards.iter().map(legal_moves_line).collect::<Vec<_>>());
+        let mut input = String::new();
+        let mut answer = String::new();
+        for (i, (board, line)) in boards.iter().zip(&lines).enumerate() {
+            let _ = writeln!(input, "board {}:\n{board}", i + 1);
+            let _ = writeln!(answer, "board {}: {line}", i + 1);
+        }
+        Ok(Stop {
+            title: "2048: legal moves of five 4 x 4 boards",
+            input,
+            answer,
+            elapsed,
+        })
+    }
+}

@@ -1,0 +1,31 @@
+//! 2048 rules for boardkit.
+//!
+//! * [`Board`]: an N × N board of any size (1 ≤ N ≤ [`MAX_SIZE`]) whose cells
+//!   hold exponents (0 = empty, k = a tile of 2^k), with the exact
+//!   slide-and-merge rule of the judge problems ([`slide`]).
+//! * [`Bitboard`]: the 4 × 4 board packed in a `u64`, moved through lookup
+//!   tables for all 65,536 rows; the fast path whenever every exponent fits in
+//!   4 bits.
+//! * [`format`]: the judge input formats (Baekjoon 12100 and beecrowd 1559).
+//! * [`max_tile`]: the exact search for the largest tile within K moves.
+//!
+//! ```
+//! use g2048::Board;
+//! use grid::Dir;
+//!
+//! let mut b = Board::from_values(2, &[2u32, 2, 0, 4]).unwrap();
+//! let m = b.slide(Dir::Left);
+//! assert!(m.changed);
+//! assert_eq!(m.score, 4);
+//! assert_eq!(b.values(), vec![4, 0, 4, 0]);
+//! ```
+
+pub mod bitboard;
+pub mod board;
+pub mod format;
+pub mod max_tile;
+pub mod slide;
+
+pub use crate::bitboard::Bitboard;
+pub use crate::board::{tile_value, Board, BoardError, Moves, MAX_EXPONENT, MAX_SIZE};
+pub use crate::slide::MoveOutcome;

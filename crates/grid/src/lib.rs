@@ -1,0 +1,27 @@
+//! Shared basics for the boardkit game crates.
+//!
+//! Only what several games use lives here: the four [`Dir`]ections, a
+//! [`Pos`]ition on a board, a small rectangular [`Grid`], and the
+//! [`ParseError`] every text format reports (with the line and column where
+//! it went wrong), plus a whitespace tokenizer over text input ([`Tokens`])
+//! that the judge formats share.
+//!
+//! ```
+//! use grid::{Dir, Grid, Pos};
+//!
+//! let mut g = Grid::new(2, 3, 0u8);
+//! g[Pos::new(1, 2)] = 7;
+//! assert_eq!(g.step(Pos::new(1, 1), Dir::Right), Some(Pos::new(1, 2)));
+//! assert_eq!(g.step(Pos::new(1, 2), Dir::Right), None);
+//! assert_eq!(g[Pos::new(1, 2)], 7);
+//! ```
+
+mod dir;
+mod error;
+mod grid;
+mod tokens;
+
+pub use crate::dir::Dir;
+pub use crate::error::ParseError;
+pub use crate::grid::{Grid, Pos};
+pub use crate::tokens::{clean_input, Token, Tokens};
