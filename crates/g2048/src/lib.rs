@@ -8,6 +8,8 @@
 //!   4 bits.
 //! * [`format`]: the judge input formats (Baekjoon 12100 and beecrowd 1559).
 //! * [`max_tile`]: the exact search for the largest tile within K moves.
+//! * [`game`]: the real game (random tiles, score, game over), seeded.
+//! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4.
 //!
 //! ```
 //! use g2048::Board;
@@ -22,7 +24,10 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod expectimax;
 pub mod format;
+pub mod game;
+pub mod heuristic;
 pub mod max_tile;
 pub mod slide;
 

@@ -1,0 +1,476 @@
+//! Expectimax search over the 4 × 4 bitboard.
+//!
+//! *Max nodes* are the player's turns: the value of a position is the best
+//! value over its legal moves (0 when there is none: the game is lost).
+//! *Chance nodes* are the positions right after a move: their value is the
+//! average, over every empty cell, of 0.9 × the value with a 2 there plus
+//! 0.1 × the value with a 4 there. The depth counts the player's moves looked
+//! at: at depth 1 a move is valued by the average evaluation of the positions
+//! its spawns make. Leaves are scored by an [`Evaluate`] (normally the
+//! table-driven [`Heuristic`](crate::heuristic::Heuristic)).
+//!
+//! Three things keep the search small:
+//! * a transposition table of chance nodes (board → remaining depth and
+//!   value), cleared before each move, so a position reached along several
+//!   move orders is searched once;
+//! * a cut-off on the probability of reaching a chance node (the product of
+//!   the spawn probabilities on the way): below [`Config::prob_cutoff`] the
+//!   node is evaluated instead of searched;
+//! * [`Depth::Adaptive`]: few distinct tiles (an easy position) get a shallow
+//!   search, many distinct tiles (a crowded, dangerous one) a deeper one.
+//!
+//! [`Depth::Timed`] deepens one depth at a time until the time per move is
+//! spent, keeping the deepest finished search; unlike the other settings its
+//! moves depend on the machine's speed.
+
+use std::time::{Duration, Instant};
+
+use grid::Dir;
+use rustc_hash::FxHashMap;
+
+use crate::heuristic::{Evaluate, Heuristic};
+use crate::Bitboard;
+
+/// How deep to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Always this many moves ahead (at least 1).
+    Fixed(u32),
+    /// `distinct tiles − offset` moves ahead, clamped to `min..=max`.
+    Adaptive {
+        /// The shallowest search.
+        min: u32,
+        /// The deepest search.
+        max: u32,
+        /// Subtracted from the number of distinct tile values.
+        offset: u32,
+    },
+    /// Deepen from 1 until `per_move` is spent (or `max` is reached).
+    Timed {
+        /// The time budget of one move.
+        per_move: Duration,
+        /// The deepest search.
+        max: u32,
+    },
+}
+
+/// The search settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// The depth policy.
+    pub depth: Depth,
+    /// Chance nodes reached with a smaller probability are evaluated, not
+    /// searched.
+    pub prob_cutoff: f32,
+}
+
+impl Config {
+    /// The fast setting: adaptive depth 1 to 3.
+    pub const FAST: Config = Config {
+        depth: Depth::Adaptive {
+            min: 1,
+            max: 3,
+            offset: 5,
+        },
+        prob_cutoff: 1e-3,
+    };
+
+    /// The strong setting: adaptive depth 2 to 6.
+    pub const STRONG: Config = Config {
+        depth: Depth::Adaptive {
+            min: 2,
+            max: 6,
+            offset: 3,
+        },
+        prob_cutoff: 1e-4,
+    };
+
+    /// Fixed depth `d` with the fast setting's cut-off.
+    #[must_use]
+    pub fn fixed(d: u32) -> Config {
+        Config {
+            depth: Depth::Fixed(d),
+            prob_cutoff: Config::FAST.prob_cutoff,
+        }
+    }
+}
+
+/// The number of distinct tile values on the board.
+#[must_use]
+pub fn distinct_tiles(board: Bitboard) -> u32 {
+    let mut seen = 0u32;
+    let mut x = board.0;
+    for _ in 0..16 {
+        seen |= 1 << (x & 0xF);
+        x >>= 4;
+    }
+    (seen & !1).count_ones()
+}
+
+/// The AI's choice in a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    /// The best move (`None` when no move is legal).
+    pub best: Option<Dir>,
+    /// The expected value of each legal move, indexed by [`Dir::index`].
+    pub values: [Option<f32>; 4],
+    /// The depth searched.
+    pub depth: u32,
+    /// Leaf evaluations made.
+    pub evaluations: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    value: f32,
+}
+
+/// How often (in evaluations, a power of two) a timed search looks at the
+/// clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// An expectimax searcher with its transposition table.
+///
+/// ```
+/// use g2048::expectimax::{Config, Searcher};
+/// use g2048::Bitboard;
+///
+/// let board = Bitboard::from_rows([[1, 1, 0, 0], [0; 4], [0; 4], [0; 4]]);
+/// let mut ai = Searcher::standard(Config::fixed(2));
+/// let d = ai.decide(board);
+/// let best = d.best.unwrap();
+/// assert!(board.legal_moves().contains(best));
+/// assert_eq!(d.values.iter().flatten().count(), board.legal_moves().len());
+/// ```
+pub struct Searcher<E: Evaluate> {
+    eval: E,
+    config: Config,
+    table: FxHashMap<u64, Entry>,
+    evaluations: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+}
+
+impl Searcher<&'static Heuristic> {
+    /// A searcher with the standard heuristic.
+    #[must_use]
+    pub fn standard(config: Config) -> Searcher<&'static Heuristic> {
+        Searcher::new(Heuristic::standard(), config)
+    }
+}
+
+impl<E: Evaluate> Searcher<E> {
+    /// A searcher scoring leaves with `eval`.
+    pub fn new(eval: E, config: Config) -> Searcher<E> {
+        crate::bitboard::init_tables();
+        Searcher {
+            eval,
+            config,
+            table: FxHashMap::default(),
+            evaluations: 0,
+            deadline: None,
+            out_of_time: false,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Leaf evaluations made by this searcher so far, over all moves.
+    #[must_use]
+    pub fn evaluations(&self) -> u64 {
+        self.evaluations
+    }
+
+    /// Searches `board` and returns the best move with every legal move's
+    /// expected value.
+    pub fn decide(&mut self, board: Bitboard) -> Decision {
+        let before = self.evaluations;
+        self.table.clear();
+        let mut decision = match self.config.depth {
+            Depth::Fixed(d) => self.search_root(board, d.max(1)),
+            Depth::Adaptive { min, max, offset } => {
+                let d = distinct_tiles(board).saturating_sub(offset);
+                self.search_root(board, d.clamp(min.max(1), max.max(min).max(1)))
+            }
+            Depth::Timed { per_move, max } => self.deepen(board, per_move, max.max(1)),
+        };
+        decision.evaluations = self.evaluations - before;
+        decision
+    }
+
+    fn deepen(&mut self, board: Bitboard, per_move: Duration, max: u32) -> Decision {
+        let mut best = self.search_root(board, 1);
+        self.deadline = Some(Instant::now() + per_move);
+        for d in 2..=max {
+            let attempt = self.search_root(board, d);
+            if self.out_of_time {
+                break;
+            }
+            best = attempt;
+        }
+        self.deadline = None;
+        self.out_of_time = false;
+        best
+    }
+
+    fn search_root(&mut self, board: Bitboard, depth: u32) -> Decision {
+        let mut decision = Decision {
+            best: None,
+            values: [None; 4],
+            depth,
+            evaluations: 0,
+        };
+        let mut best_value = f32::NEG_INFINITY;
+        for dir in Dir::ALL {
+            let after = board.slide(dir);
+            if after == board {
+                continue;
+            }
+            let v = self.chance(after, depth, 1.0);
+            decision.values[dir.index()] = Some(v);
+            if v > best_value {
+                best_value = v;
+                decision.best = Some(dir);
+            }
+        }
+        decision
+    }
+
+    #[inline]
+    fn leaf(&mut self, board: Bitboard) -> f32 {
+        self.evaluations += 1;
+        if self.evaluations & (CLOCK_EVERY - 1) == 0 {
+            if let Some(deadline) = self.deadline {
+                self.out_of_time |= Instant::now() >= deadline;
+            }
+        }
+        self.eval.evaluate(board)
+    }
+
+    /// The value of the player to move in `board` with `depth` moves left.
+    fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        if depth == 0 || self.out_of_time {
+            return self.leaf(board);
+        }
+        let mut best = 0.0f32;
+        for dir in Dir::ALL {
+            let after = board.slide(dir);
+            if after != board {
+                best = best.max(self.chance(after, depth, prob));
+            }
+        }
+        best
+    }
+
+    /// The expected value of `board` right after a move, before its spawn.
+    fn chance(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        if prob < self.config.prob_cutoff {
+            return self.leaf(board);
+        }
+        if let Some(e) = self.table.get(&board.0) {
+            if e.depth >= depth {
+                return e.value;
+            }
+        }
+        let empty = board.empty_count();
+        if empty == 0 {
+            // Only reachable from a position the search itself built.
+            return self.leaf(board);
+        }
+        let share = 1.0 / empty as f32;
+        let (p2, p4) = (prob * 0.9 * share, prob * 0.1 * share);
+        let mut total = 0.0f32;
+        let mut x = board.0;
+        let mut tile = 1u64;
+        for _ in 0..16 {
+            if x & 0xF == 0 {
+                total += 0.9 * self.max_node(Bitboard(board.0 | tile), depth - 1, p2);
+                total += 0.1 * self.max_node(Bitboard(board.0 | (tile << 1)), depth - 1, p4);
+            }
+            x >>= 4;
+            tile <<= 4;
+        }
+        let value = total * share;
+        if !self.out_of_time {
+            self.table.insert(board.0, Entry { depth, value });
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A tiny evaluation for hand computation: 1 + the number of empty cells
+    /// + the top-left exponent.
+    struct Tiny;
+    impl Evaluate for Tiny {
+        fn evaluate(&self, b: Bitboard) -> f32 {
+            1.0 + b.empty_count() as f32 + f32::from(b.cell(0))
+        }
+    }
+
+    fn no_cutoff(depth: u32) -> Config {
+        Config {
+            depth: Depth::Fixed(depth),
+            prob_cutoff: 0.0,
+        }
+    }
+
+    #[test]
+    fn depth_one_is_the_hand_computed_expectation() {
+        // 2 2 _ _ / 4 _ _ _ / rest empty (exponents 1 1 / 2).
+        let board = Bitboard::from_rows([[1, 1, 0, 0], [2, 0, 0, 0], [0; 4], [0; 4]]);
+        let mut s = Searcher::new(Tiny, no_cutoff(1));
+        let d = s.decide(board);
+        // LEFT: 4 _ _ _ / 4 _ _ _: 14 empty; any spawn leaves 13 empty and
+        // the top-left 4 (exponent 2): every spawn scores 1 + 13 + 2 = 16.
+        assert_eq!(d.values[Dir::Left.index()], Some(16.0));
+        // RIGHT: _ _ _ 4 / _ _ _ 4: top-left empty. A spawn in cell 0 (1 of
+        // 14) puts a 2 (p 0.9) or a 4 (p 0.1) there: 1 + 13 + 1 or + 2;
+        // elsewhere 1 + 13 + 0.
+        let right = (0.9 * 15.0 + 0.1 * 16.0 + 13.0 * 14.0) / 14.0;
+        assert!((d.values[Dir::Right.index()].unwrap() - right).abs() < 1e-4);
+        // UP: 2 2 _ _ / 4 _ _ _ does not move (already up): illegal.
+        assert_eq!(d.values[Dir::Up.index()], None);
+        // DOWN: _ _ _ _ / _ _ _ _ / 2 _ _ _ / 4 2 _ _: 13 empty, top-left
+        // empty: spawn in cell 0 (1 of 13) gives 1 + 12 + 1 or 2.
+        let down = (0.9 * 14.0 + 0.1 * 15.0 + 12.0 * 13.0) / 13.0;
+        assert!((d.values[Dir::Down.index()].unwrap() - down).abs() < 1e-4);
+        assert_eq!(d.best, Some(Dir::Left));
+        assert_eq!(d.evaluations, 2 * (14 + 14 + 13));
+    }
+
+    /// Plain expectimax on the generic board, no table, no cut-off.
+    fn reference_max(b: &Board, depth: u32) -> f64 {
+        if depth == 0 {
+            return f64::from(Tiny.evaluate(b.to_bitboard().unwrap()));
+        }
+        Dir::ALL
+            .into_iter()
+            .filter_map(|d| {
+                let (after, out) = b.slid(d);
+                out.changed.then(|| reference_chance(&after, depth))
+            })
+            .fold(0.0, f64::max)
+    }
+
+    fn reference_chance(b: &Board, depth: u32) -> f64 {
+        let empties: Vec<usize> = (0..16).filter(|&i| b.exponents()[i] == 0).collect();
+        let mut total = 0.0;
+        for &i in &empties {
+            for (e, p) in [(1, 0.9), (2, 0.1)] {
+                let mut c = b.clone();
+                c.set(i / 4, i % 4, e);
+                total += p * reference_max(&c, depth - 1);
+            }
+        }
+        total / empties.len() as f64
+    }
+
+    #[test]
+    fn depth_two_equals_plain_expectimax_on_sparse_boards() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..20 {
+            let mut cells = vec![0u8; 16];
+            for _ in 0..rng.gen_range(8..=12) {
+                cells[rng.gen_range(0..16)] = rng.gen_range(1..=6);
+            }
+            let board = Board::from_exponents(4, cells).unwrap();
+            let d = Searcher::new(Tiny, no_cutoff(2)).decide(board.to_bitboard().unwrap());
+            for dir in Dir::ALL {
+                let (after, out) = board.slid(dir);
+                let got = d.values[dir.index()];
+                if out.changed {
+                    let want = reference_chance(&after, 2);
+                    assert!((f64::from(got.unwrap()) - want).abs() < 1e-3 * want);
+                } else {
+                    assert_eq!(got, None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_ai_only_picks_legal_moves() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut ai = Searcher::standard(Config::fixed(1));
+        for _ in 0..3000 {
+            let cells: Vec<u8> = (0..16)
+                .map(|_| {
+                    if rng.gen_bool(0.2) {
+                        0
+                    } else {
+                        rng.gen_range(1..=12)
+                    }
+                })
+                .collect();
+            let b = Board::from_exponents(4, cells)
+                .unwrap()
+                .to_bitboard()
+                .unwrap();
+            let d = ai.decide(b);
+            match d.best {
+                Some(m) => assert!(b.legal_moves().contains(m)),
+                None => assert!(b.legal_moves().is_empty()),
+            }
+            for dir in Dir::ALL {
+                assert_eq!(
+                    d.values[dir.index()].is_some(),
+                    b.legal_moves().contains(dir)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn distinct_tiles_counts_values() {
+        let b = Bitboard::from_rows([[1, 1, 2, 0], [3, 0, 0, 15], [0; 4], [0; 4]]);
+        assert_eq!(distinct_tiles(b), 4);
+        assert_eq!(distinct_tiles(Bitboard::EMPTY), 0);
+    }
+
+    #[test]
+    fn adaptive_depth_follows_distinct_tiles() {
+        let config = Config {
+            depth: Depth::Adaptive {
+                min: 1,
+                max: 3,
+                offset: 2,
+            },
+            prob_cutoff: 0.0,
+        };
+        let mut s = Searcher::new(Tiny, config);
+        let few = Bitboard::from_rows([[1, 2, 0, 0], [0; 4], [0; 4], [0; 4]]);
+        assert_eq!(s.decide(few).depth, 1);
+        let four = Bitboard::from_rows([[1, 2, 3, 4], [0; 4], [0; 4], [0; 4]]);
+        assert_eq!(s.decide(four).depth, 2);
+        let many = Bitboard::from_rows([[1, 2, 3, 4], [5, 6, 0, 0], [0; 4], [0; 4]]);
+        assert_eq!(s.decide(many).depth, 3);
+    }
+
+    #[test]
+    fn timed_search_returns_a_finished_depth() {
+        let config = Config {
+            depth: Depth::Timed {
+                per_move: Duration::from_millis(5),
+                max: 20,
+            },
+            prob_cutoff: 1e-4,
+        };
+        let mut s = Searcher::standard(config);
+        let b = Bitboard::from_rows([[1, 2, 3, 4], [5, 6, 7, 8], [1, 0, 0, 0], [0; 4]]);
+        let d = s.decide(b);
+        assert!(d.depth >= 1 && d.depth < 20);
+        assert!(b.legal_moves().contains(d.best.unwrap()));
+    }
+}
