@@ -30,6 +30,27 @@ pub enum Command {
     /// Example: printf '1\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 0 0 0\n' | boardkit 2048 moves
     #[command(verbatim_doc_comment)]
     Moves(MovesArgs),
+    /// The expectimax AI plays seeded 4 x 4 games: max tile, score, speed.
+    ///
+    /// Input: none; game i plays from seed S + i with the real rules.
+    ///
+    /// Example: boardkit 2048 ai --games 4 --seed 1 --until 2048 --no-timing
+    #[command(verbatim_doc_comment)]
+    Ai(crate::cmd_2048_ai::AiArgs),
+    /// The AI's move and the expected value of each legal move on a board.
+    ///
+    /// Input: N, then N lines of N tile values (the 12100 format); the AI plays 4 x 4.
+    ///
+    /// Example: printf '4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n' | boardkit 2048 hint
+    #[command(verbatim_doc_comment)]
+    Hint(crate::cmd_2048_ai::HintArgs),
+    /// Play 2048 in the terminal: moves, undo, AI hints, high score.
+    ///
+    /// Keys: arrows, WASD or hjkl move; u undoes; ? asks the AI; n new game; q quits.
+    ///
+    /// Example: boardkit 2048 play --size 5 --seed 7
+    #[command(verbatim_doc_comment)]
+    Play(crate::cmd_2048_play::PlayArgs),
 }
 
 /// Arguments of `2048 max-tile`.
@@ -75,6 +96,9 @@ pub fn run(cmd: Command) -> Result<String, CliError> {
     match cmd {
         Command::MaxTile(args) => run_max_tile(&args),
         Command::Moves(args) => run_moves(&args),
+        Command::Ai(args) => crate::cmd_2048_ai::run_ai(&args),
+        Command::Hint(args) => crate::cmd_2048_ai::run_hint(&args),
+        Command::Play(args) => crate::cmd_2048_play::run_play(&args),
     }
 }
 

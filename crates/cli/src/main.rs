@@ -4,6 +4,8 @@
 //! game crates and prints. Each game's commands live in their own module.
 
 mod cmd_2048;
+mod cmd_2048_ai;
+mod cmd_2048_play;
 mod error;
 mod input;
 mod tour;

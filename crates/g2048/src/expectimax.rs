@@ -2,12 +2,15 @@
 //!
 //! *Max nodes* are the player's turns: the value of a position is the best
 //! value over its legal moves (0 when there is none: the game is lost).
-//! *Chance nodes* are the positions right after a move: their value is the
-//! average, over every empty cell, of 0.9 × the value with a 2 there plus
-//! 0.1 × the value with a 4 there. The depth counts the player's moves looked
-//! at: at depth 1 a move is valued by the average evaluation of the positions
-//! its spawns make. Leaves are scored by an [`Evaluate`] (normally the
-//! table-driven [`Heuristic`](crate::heuristic::Heuristic)).
+//! *Chance nodes* are the positions right after a move (afterstates): their
+//! value is the average, over every empty cell, of 0.9 × the value with a 2
+//! there plus 0.1 × the value with a 4 there. The depth counts the random
+//! tiles looked ahead, so a search at depth d looks at d + 1 moves: at depth 1
+//! a move is valued by the average, over the tiles that may appear after it,
+//! of the evaluation of the best next move's afterstate. Leaves are always
+//! afterstates, scored by an [`Evaluate`] (normally the table-driven
+//! [`Heuristic`](crate::heuristic::Heuristic)): the evaluation judges the
+//! player's last choice, not where a random tile happened to land.
 //!
 //! Three things keep the search small:
 //! * a transposition table of chance nodes (board → remaining depth and
@@ -252,11 +255,9 @@ impl<E: Evaluate> Searcher<E> {
         self.eval.evaluate(board)
     }
 
-    /// The value of the player to move in `board` with `depth` moves left.
+    /// The value of the player to move in `board`: the best of its moves'
+    /// afterstates, searched `depth` spawns further.
     fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
-        if depth == 0 || self.out_of_time {
-            return self.leaf(board);
-        }
         let mut best = 0.0f32;
         for dir in Dir::ALL {
             let after = board.slide(dir);
@@ -267,9 +268,10 @@ impl<E: Evaluate> Searcher<E> {
         best
     }
 
-    /// The expected value of `board` right after a move, before its spawn.
+    /// The expected value of `board` right after a move, before its spawn,
+    /// looking `depth` spawns ahead (0: its evaluation).
     fn chance(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
-        if prob < self.config.prob_cutoff {
+        if depth == 0 || prob < self.config.prob_cutoff || self.out_of_time {
             return self.leaf(board);
         }
         if let Some(e) = self.table.get(&board.0) {
@@ -310,12 +312,12 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// A tiny evaluation for hand computation: 1 + the number of empty cells
-    /// + the top-left exponent.
+    /// A tiny evaluation for hand computation: 1 + the number of empty
+    /// cells.
     struct Tiny;
     impl Evaluate for Tiny {
         fn evaluate(&self, b: Bitboard) -> f32 {
-            1.0 + b.empty_count() as f32 + f32::from(b.cell(0))
+            1.0 + b.empty_count() as f32
         }
     }
 
@@ -328,73 +330,70 @@ mod tests {
 
     #[test]
     fn depth_one_is_the_hand_computed_expectation() {
-        // 2 2 _ _ / 4 _ _ _ / rest empty (exponents 1 1 / 2).
-        let board = Bitboard::from_rows([[1, 1, 0, 0], [2, 0, 0, 0], [0; 4], [0; 4]]);
+        // 2 2 _ _ on the top row, everything else empty.
+        let board = Bitboard::from_rows([[1, 1, 0, 0], [0; 4], [0; 4], [0; 4]]);
         let mut s = Searcher::new(Tiny, no_cutoff(1));
         let d = s.decide(board);
-        // LEFT: 4 _ _ _ / 4 _ _ _: 14 empty; any spawn leaves 13 empty and
-        // the top-left 4 (exponent 2): every spawn scores 1 + 13 + 2 = 16.
-        assert_eq!(d.values[Dir::Left.index()], Some(16.0));
-        // RIGHT: _ _ _ 4 / _ _ _ 4: top-left empty. A spawn in cell 0 (1 of
-        // 14) puts a 2 (p 0.9) or a 4 (p 0.1) there: 1 + 13 + 1 or + 2;
-        // elsewhere 1 + 13 + 0.
-        let right = (0.9 * 15.0 + 0.1 * 16.0 + 13.0 * 14.0) / 14.0;
-        assert!((d.values[Dir::Right.index()].unwrap() - right).abs() < 1e-4);
-        // UP: 2 2 _ _ / 4 _ _ _ does not move (already up): illegal.
+        // LEFT makes a 4 in the corner. Of the 15 spawns, a 4 (p 0.1) in the
+        // 6 cells of its row or column can merge with it next move (1 tile
+        // left: 15 empty, value 16); anything else leaves 2 tiles (value 15).
+        let left = 15.0 + 0.1 * 6.0 / 15.0;
+        assert!((d.values[Dir::Left.index()].unwrap() - left).abs() < 1e-5);
+        assert!((d.values[Dir::Right.index()].unwrap() - left).abs() < 1e-5);
+        // DOWN keeps 2 2 (now on the bottom row); after any spawn the best
+        // next move merges one pair of the three tiles: always value 15.
+        assert!((d.values[Dir::Down.index()].unwrap() - 15.0).abs() < 1e-5);
+        // UP changes nothing: illegal.
         assert_eq!(d.values[Dir::Up.index()], None);
-        // DOWN: _ _ _ _ / _ _ _ _ / 2 _ _ _ / 4 2 _ _: 13 empty, top-left
-        // empty: spawn in cell 0 (1 of 13) gives 1 + 12 + 1 or 2.
-        let down = (0.9 * 14.0 + 0.1 * 15.0 + 12.0 * 13.0) / 13.0;
-        assert!((d.values[Dir::Down.index()].unwrap() - down).abs() < 1e-4);
-        assert_eq!(d.best, Some(Dir::Left));
-        assert_eq!(d.evaluations, 2 * (14 + 14 + 13));
+        // LEFT and RIGHT are mirror images: either is best.
+        assert!(matches!(d.best, Some(Dir::Left | Dir::Right)));
     }
 
-    /// Plain expectimax on the generic board, no table, no cut-off.
-    fn reference_max(b: &Board, depth: u32) -> f64 {
+    /// Plain expectimax on the generic board, no table, no cut-off: the
+    /// value of an afterstate `depth` spawns ahead.
+    fn reference_chance(b: &Board, depth: u32) -> f64 {
         if depth == 0 {
             return f64::from(Tiny.evaluate(b.to_bitboard().unwrap()));
         }
-        Dir::ALL
-            .into_iter()
-            .filter_map(|d| {
-                let (after, out) = b.slid(d);
-                out.changed.then(|| reference_chance(&after, depth))
-            })
-            .fold(0.0, f64::max)
-    }
-
-    fn reference_chance(b: &Board, depth: u32) -> f64 {
         let empties: Vec<usize> = (0..16).filter(|&i| b.exponents()[i] == 0).collect();
         let mut total = 0.0;
         for &i in &empties {
             for (e, p) in [(1, 0.9), (2, 0.1)] {
                 let mut c = b.clone();
                 c.set(i / 4, i % 4, e);
-                total += p * reference_max(&c, depth - 1);
+                let best = Dir::ALL
+                    .into_iter()
+                    .filter_map(|d| {
+                        let (after, out) = c.slid(d);
+                        out.changed.then(|| reference_chance(&after, depth - 1))
+                    })
+                    .fold(0.0, f64::max);
+                total += p * best;
             }
         }
         total / empties.len() as f64
     }
 
     #[test]
-    fn depth_two_equals_plain_expectimax_on_sparse_boards() {
+    fn search_equals_plain_expectimax_on_sparse_boards() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        for _ in 0..20 {
-            let mut cells = vec![0u8; 16];
-            for _ in 0..rng.gen_range(8..=12) {
-                cells[rng.gen_range(0..16)] = rng.gen_range(1..=6);
-            }
-            let board = Board::from_exponents(4, cells).unwrap();
-            let d = Searcher::new(Tiny, no_cutoff(2)).decide(board.to_bitboard().unwrap());
-            for dir in Dir::ALL {
-                let (after, out) = board.slid(dir);
-                let got = d.values[dir.index()];
-                if out.changed {
-                    let want = reference_chance(&after, 2);
-                    assert!((f64::from(got.unwrap()) - want).abs() < 1e-3 * want);
-                } else {
-                    assert_eq!(got, None);
+        for depth in [1, 2] {
+            for _ in 0..10 {
+                let mut cells = vec![0u8; 16];
+                for _ in 0..rng.gen_range(9..=13) {
+                    cells[rng.gen_range(0..16)] = rng.gen_range(1..=6);
+                }
+                let board = Board::from_exponents(4, cells).unwrap();
+                let d = Searcher::new(Tiny, no_cutoff(depth)).decide(board.to_bitboard().unwrap());
+                for dir in Dir::ALL {
+                    let (after, out) = board.slid(dir);
+                    let got = d.values[dir.index()];
+                    if out.changed {
+                        let want = reference_chance(&after, depth);
+                        assert!((f64::from(got.unwrap()) - want).abs() < 1e-4 * want);
+                    } else {
+                        assert_eq!(got, None);
+                    }
                 }
             }
         }

@@ -52,7 +52,7 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            alive: 200_000.0,
+            alive: 1_600_000.0,
             empty: 270.0,
             merges: 700.0,
             mono_power: 4.0,
@@ -61,6 +61,83 @@ impl Default for Weights {
             sum: 11.0,
             smooth: 0.0,
         }
+    }
+}
+
+impl Weights {
+    /// The names of the weights, in the order of [`Weights::fields`].
+    pub const NAMES: [&'static str; 8] = [
+        "alive",
+        "empty",
+        "merges",
+        "mono_power",
+        "mono",
+        "sum_power",
+        "sum",
+        "smooth",
+    ];
+
+    fn fields(&mut self) -> [&mut f32; 8] {
+        [
+            &mut self.alive,
+            &mut self.empty,
+            &mut self.merges,
+            &mut self.mono_power,
+            &mut self.mono,
+            &mut self.sum_power,
+            &mut self.sum,
+            &mut self.smooth,
+        ]
+    }
+
+    /// These weights changed by a list like `empty=300,smooth=20` (names
+    /// from [`Weights::NAMES`]).
+    ///
+    /// ```
+    /// use g2048::heuristic::Weights;
+    ///
+    /// let w = Weights::default().with_spec("empty=300, smooth=20").unwrap();
+    /// assert_eq!((w.empty, w.smooth), (300.0, 20.0));
+    /// assert!(Weights::default().with_spec("speed=1").is_err());
+    /// ```
+    pub fn with_spec(mut self, spec: &str) -> Result<Weights, String> {
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("expected NAME=VALUE, found `{item}`"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let v: f32 = value
+                .parse()
+                .ok()
+                .filter(|v: &f32| v.is_finite())
+                .ok_or_else(|| format!("`{value}` is not a number (weight {name})"))?;
+            let i = Weights::NAMES
+                .iter()
+                .position(|&n| n == name)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown weight `{name}`: expected one of {}",
+                        Weights::NAMES.join(", ")
+                    )
+                })?;
+            if let Some(field) = self.fields().into_iter().nth(i) {
+                *field = v;
+            }
+        }
+        Ok(self)
+    }
+}
+
+impl std::fmt::Display for Weights {
+    /// The weights as a list [`Weights::with_spec`] reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut copy = *self;
+        let mut sep = "";
+        for (name, v) in Weights::NAMES.iter().zip(copy.fields()) {
+            write!(f, "{sep}{name}={v}")?;
+            sep = ",";
+        }
+        Ok(())
     }
 }
 

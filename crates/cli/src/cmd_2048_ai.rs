@@ -1,0 +1,587 @@
+//! `boardkit 2048 ai` and `boardkit 2048 hint`: the expectimax AI playing
+//! seeded games, and its advice on one position.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use g2048::expectimax::{Config, Decision, Depth, Searcher};
+use g2048::format::{parse_max_tile, Range};
+use g2048::game::Game;
+use g2048::heuristic::{Heuristic, Weights};
+use g2048::{tile_value, Board};
+use grid::Dir;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::CliError;
+use crate::input;
+
+/// Distinct tile values minus this is the adaptive depth.
+pub const DEPTH_OFFSET: u32 = 5;
+
+/// The tiles whose reach the summary reports.
+const MILESTONES: [u8; 5] = [11, 12, 13, 14, 15];
+
+/// The search settings shared by `ai` and `hint`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Deepest search, in moves ahead (1..=12); positions with few distinct
+    /// tiles get a shallower one (down to --min-depth).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=12),
+          conflicts_with = "time_per_move")]
+    pub depth: Option<u32>,
+    /// Shallowest search (1..=12); equal to --depth for a fixed depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub min_depth: Option<u32>,
+    /// Search each move for this many milliseconds, deepening one move at a
+    /// time (results then depend on the machine's speed).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub time_per_move: Option<u64>,
+    /// Chance nodes reached with a smaller probability are evaluated rather
+    /// than searched.
+    #[arg(long, value_name = "P")]
+    pub prob_cutoff: Option<f32>,
+    /// Change the evaluation's weights, e.g. `empty=300,smooth=20` (names:
+    /// alive empty merges mono_power mono sum_power sum smooth).
+    #[arg(long, value_name = "LIST")]
+    pub weights: Option<String>,
+}
+
+impl SearchArgs {
+    /// The evaluation: the standard one, or one built from --weights.
+    pub fn heuristic(&self) -> Result<Cow<'static, Heuristic>, CliError> {
+        match &self.weights {
+            None => Ok(Cow::Borrowed(Heuristic::standard())),
+            Some(spec) => {
+                let w = Weights::default()
+                    .with_spec(spec)
+                    .map_err(|e| CliError::input(format!("--weights: {e}")))?;
+                Ok(Cow::Owned(Heuristic::new(w)))
+            }
+        }
+    }
+
+    /// The search configuration, starting from `base`.
+    pub fn config(&self, base: Config) -> Result<Config, CliError> {
+        let mut config = base;
+        let (base_min, base_max) = match base.depth {
+            Depth::Adaptive { min, max, .. } => (min, max),
+            Depth::Fixed(d) => (d, d),
+            Depth::Timed { max, .. } => (1, max),
+        };
+        if let Some(ms) = self.time_per_move {
+            config.depth = Depth::Timed {
+                per_move: Duration::from_millis(ms),
+                max: 12,
+            };
+        } else if self.depth.is_some() || self.min_depth.is_some() {
+            let max = self.depth.unwrap_or(base_max);
+            let min = self.min_depth.unwrap_or(base_min.min(max));
+            if min > max {
+                return Err(CliError::input(format!(
+                    "--min-depth {min} is deeper than --depth {max}"
+                )));
+            }
+            config.depth = Depth::Adaptive {
+                min,
+                max,
+                offset: DEPTH_OFFSET,
+            };
+        }
+        if let Some(p) = self.prob_cutoff {
+            if !(0.0..1.0).contains(&p) {
+                return Err(CliError::input(format!(
+                    "--prob-cutoff {p} is outside 0 (no cut-off) to 1"
+                )));
+            }
+            config.prob_cutoff = p;
+        }
+        Ok(config)
+    }
+}
+
+/// A readable description of a configuration.
+pub fn describe(config: &Config) -> String {
+    let depth = match config.depth {
+        Depth::Fixed(d) => format!("depth {d}"),
+        Depth::Adaptive { min, max, .. } if min == max => format!("depth {max}"),
+        Depth::Adaptive { min, max, offset } => {
+            format!("depth {min}..={max} (distinct tiles - {offset})")
+        }
+        Depth::Timed { per_move, .. } => format!("{} ms per move", per_move.as_millis()),
+    };
+    format!("{depth}, probability cut-off {}", config.prob_cutoff)
+}
+
+/// Arguments of `2048 ai`.
+#[derive(Args, Debug)]
+pub struct AiArgs {
+    /// Number of games; game i (from 0) uses seed S + i.
+    #[arg(long, short = 'n', default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+    /// The seed S of the first game.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Stop each game once it makes this tile (e.g. 2048) instead of playing
+    /// it to the end.
+    #[arg(long, value_name = "TILE")]
+    pub until: Option<u128>,
+    /// Games played at once (threads); timing is per thread.
+    #[arg(long, short = 'j', default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Leave the timing figures out, so that runs can be compared byte for
+    /// byte.
+    #[arg(long)]
+    pub no_timing: bool,
+    /// Print one JSON object (games and summary) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How an AI game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// No legal move was left.
+    GameOver,
+    /// The --until tile was made.
+    Reached,
+    /// A 65536 tile was made: beyond what the bitboard search holds.
+    BeyondBitboard,
+}
+
+/// One finished AI game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// The game's seed.
+    pub seed: u64,
+    /// The largest tile.
+    pub max_tile: u128,
+    /// The final score.
+    pub score: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// How the game ended.
+    pub ending: Ending,
+    /// Leaf evaluations made by the search.
+    pub evaluations: u64,
+    /// The final board, row by row.
+    pub board: Vec<Vec<u128>>,
+    /// Seconds the game took (absent with --no-timing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+/// Plays one seeded 4 x 4 game with the AI, stopping at the tile of exponent
+/// `until` if given; `on_move` is called after every move.
+pub fn play_game(
+    seed: u64,
+    heuristic: &Heuristic,
+    config: Config,
+    until: Option<u8>,
+    mut on_move: impl FnMut(&Game),
+) -> Result<(GameRecord, Duration), CliError> {
+    let start = Instant::now();
+    let mut game = Game::new(4, seed).map_err(|e| CliError::input(e.to_string()))?;
+    let mut ai = Searcher::new(heuristic, config);
+    let ending = loop {
+        if until.is_some_and(|u| game.max_exponent() >= u) {
+            break Ending::Reached;
+        }
+        let Some(board) = game.bitboard() else {
+            break Ending::BeyondBitboard;
+        };
+        let Some(dir) = ai.decide(board).best else {
+            break Ending::GameOver;
+        };
+        game.play(dir);
+        on_move(&game);
+    };
+    let elapsed = start.elapsed();
+    let record = GameRecord {
+        seed,
+        max_tile: tile_value(game.max_exponent()),
+        score: game.score(),
+        moves: game.moves(),
+        ending,
+        evaluations: ai.evaluations(),
+        board: crate::cmd_2048::matrix(&game.board()),
+        seconds: None,
+    };
+    Ok((record, elapsed))
+}
+
+/// The share of games reaching one tile.
+#[derive(Serialize)]
+struct Reach {
+    tile: u128,
+    games: u64,
+    share: f64,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    games: u64,
+    first_seed: u64,
+    search: String,
+    weights: String,
+    reached: Vec<Reach>,
+    mean_score: f64,
+    median_score: f64,
+    total_moves: u64,
+    total_evaluations: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves_per_second: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wall_seconds: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct AiJson {
+    games: Vec<GameRecord>,
+    summary: Summary,
+}
+
+fn median(sorted: &[u64]) -> f64 {
+    let n = sorted.len();
+    match (
+        sorted.get(n / 2),
+        n.checked_sub(1).and_then(|_| sorted.get((n - 1) / 2)),
+    ) {
+        (Some(&a), Some(&b)) => (a as f64 + b as f64) / 2.0,
+        _ => 0.0,
+    }
+}
+
+/// The exponent of `tile`, if it is a power of two from 2 to 2^127.
+fn tile_exponent(tile: u128) -> Option<u8> {
+    (tile >= 2 && tile.is_power_of_two()).then(|| tile.trailing_zeros() as u8)
+}
+
+fn progress(games: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// Runs `2048 ai`.
+pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
+    let config = args.search.config(Config::FAST)?;
+    let heuristic = args.search.heuristic()?;
+    let until = match args.until {
+        None => None,
+        Some(t) => Some(tile_exponent(t).ok_or_else(|| {
+            CliError::input(format!("--until {t} is not a tile (a power of two from 2)"))
+        })?),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(usize::try_from(args.jobs).unwrap_or(1))
+        .build()
+        .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
+    let bar = progress(args.games);
+    let start = Instant::now();
+    let results: Result<Vec<(GameRecord, Duration)>, CliError> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| {
+                let seed = args.seed.wrapping_add(i);
+                let r = play_game(seed, &heuristic, config, until, |_| {})?;
+                bar.inc(1);
+                bar.set_message(format!("(last: seed {seed}, {})", r.0.max_tile));
+                Ok(r)
+            })
+            .collect()
+    });
+    let wall = start.elapsed();
+    bar.finish_and_clear();
+    let results = results?;
+    let timing = !args.no_timing;
+    let records: Vec<GameRecord> = results
+        .iter()
+        .map(|(r, t)| GameRecord {
+            seconds: timing.then_some(t.as_secs_f64()),
+            ..r.clone()
+        })
+        .collect();
+    let busy: f64 = results.iter().map(|(_, t)| t.as_secs_f64()).sum();
+    let total_moves: u64 = records.iter().map(|r| r.moves).sum();
+    let mut scores: Vec<u64> = records.iter().map(|r| r.score).collect();
+    scores.sort_unstable();
+    let games = records.len() as u64;
+    let summary = Summary {
+        games,
+        first_seed: args.seed,
+        search: describe(&config),
+        weights: heuristic.weights().to_string(),
+        reached: MILESTONES
+            .iter()
+            .map(|&e| {
+                let n = records
+                    .iter()
+                    .filter(|r| r.max_tile >= tile_value(e))
+                    .count() as u64;
+                Reach {
+                    tile: tile_value(e),
+                    games: n,
+                    share: n as f64 / games.max(1) as f64,
+                }
+            })
+            .collect(),
+        mean_score: scores.iter().map(|&s| s as f64).sum::<f64>() / games.max(1) as f64,
+        median_score: median(&scores),
+        total_moves,
+        total_evaluations: records.iter().map(|r| r.evaluations).sum(),
+        moves_per_second: timing.then(|| total_moves as f64 / busy.max(1e-9)),
+        wall_seconds: timing.then_some(wall.as_secs_f64()),
+    };
+    if args.json {
+        let mut out = serde_json::to_string(&AiJson {
+            games: records,
+            summary,
+        })?;
+        out.push('\n');
+        return Ok(out);
+    }
+    let mut out = table(&records, &summary, args.jobs);
+    if args.search.weights.is_some() {
+        let _ = writeln!(out, "weights: {}", summary.weights);
+    }
+    Ok(out)
+}
+
+fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
+    let mut out = String::new();
+    let timing = s.moves_per_second.is_some();
+    let _ = write!(
+        out,
+        "{:>10} {:>8} {:>9} {:>7}",
+        "seed", "max tile", "score", "moves"
+    );
+    if timing {
+        let _ = write!(out, " {:>9}", "moves/s");
+    }
+    out.push('\n');
+    for r in records {
+        let _ = write!(
+            out,
+            "{:>10} {:>8} {:>9} {:>7}",
+            r.seed, r.max_tile, r.score, r.moves
+        );
+        if let Some(t) = r.seconds {
+            let _ = write!(out, " {:>9.0}", r.moves as f64 / t.max(1e-9));
+        }
+        match r.ending {
+            Ending::GameOver => {}
+            Ending::Reached => out.push_str("  (stopped at --until)"),
+            Ending::BeyondBitboard => out.push_str("  (stopped: 65536 is beyond the bitboard)"),
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "\n{} games from seed {}, {}",
+        s.games, s.first_seed, s.search
+    );
+    for r in &s.reached {
+        let _ = writeln!(
+            out,
+            "reached {:>5}: {:>5.1}% ({}/{})",
+            r.tile,
+            100.0 * r.share,
+            r.games,
+            s.games
+        );
+    }
+    let _ = writeln!(
+        out,
+        "score: mean {:.1}, median {}",
+        s.mean_score, s.median_score
+    );
+    let _ = write!(
+        out,
+        "moves: {}, evaluations: {}",
+        s.total_moves, s.total_evaluations
+    );
+    if let (Some(mps), Some(wall)) = (s.moves_per_second, s.wall_seconds) {
+        let _ = write!(
+            out,
+            "\nspeed: {mps:.0} moves/s per thread, {:.0} moves/s on the wall clock ({jobs} thread{}, {wall:.1} s)",
+            s.total_moves as f64 / wall.max(1e-9),
+            if jobs == 1 { "" } else { "s" }
+        );
+    }
+    out.push('\n');
+    out
+}
+
+/// Arguments of `2048 hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// Input file (standard input when absent or `-`).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct HintJson {
+    size: usize,
+    board: Vec<Vec<u128>>,
+    legal: Vec<&'static str>,
+    ai: bool,
+    best: Option<&'static str>,
+    values: Vec<(&'static str, f32)>,
+    depth: Option<u32>,
+    note: Option<String>,
+}
+
+/// Why the AI cannot advise on `board`, if it cannot.
+pub fn no_ai_reason(board: &Board) -> Option<String> {
+    if board.size() != 4 {
+        Some(format!(
+            "the AI plays 4 x 4 boards only; this board is {0} x {0}",
+            board.size()
+        ))
+    } else if board.max_exponent() > 15 {
+        Some("the AI plays tiles up to 32768 only".to_string())
+    } else {
+        None
+    }
+}
+
+/// The AI's advice: the best move and the legal moves by expected value,
+/// best first.
+pub fn advise(
+    board: &Board,
+    heuristic: &Heuristic,
+    config: Config,
+) -> Option<(Decision, Vec<(Dir, f32)>)> {
+    let bb = board.to_bitboard()?;
+    let decision = Searcher::new(heuristic, config).decide(bb);
+    let mut values: Vec<(Dir, f32)> = Dir::ALL
+        .into_iter()
+        .filter_map(|d| {
+            decision
+                .values
+                .get(d.index())
+                .copied()
+                .flatten()
+                .map(|v| (d, v))
+        })
+        .collect();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Some((decision, values))
+}
+
+/// Runs `2048 hint`.
+pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
+    let text = input::read(args.file.as_deref())?;
+    let board = parse_max_tile(&text, Range::Lenient)?;
+    let config = args.search.config(Config::STRONG)?;
+    let heuristic = args.search.heuristic()?;
+    let legal: Vec<&'static str> = board.legal_moves().iter().map(|d| d.name()).collect();
+    let note = no_ai_reason(&board);
+    let advice = match note {
+        None => advise(&board, &heuristic, config),
+        Some(_) => None,
+    };
+    if args.json {
+        let json = HintJson {
+            size: board.size(),
+            board: crate::cmd_2048::matrix(&board),
+            legal,
+            ai: advice.is_some(),
+            best: advice.as_ref().and_then(|(d, _)| d.best.map(|m| m.name())),
+            values: advice
+                .as_ref()
+                .map(|(_, v)| v.iter().map(|&(d, x)| (d.name(), x)).collect())
+                .unwrap_or_default(),
+            depth: advice.as_ref().map(|(d, _)| d.depth),
+            note,
+        };
+        let mut out = serde_json::to_string(&json)?;
+        out.push('\n');
+        return Ok(out);
+    }
+    let mut out = String::new();
+    match (advice, note) {
+        (_, Some(why)) => {
+            let _ = writeln!(out, "no AI hint: {why}");
+            if legal.is_empty() {
+                let _ = writeln!(out, "no legal move: the game is over");
+            } else {
+                let _ = writeln!(out, "legal moves: {}", legal.join(" "));
+            }
+        }
+        (Some((decision, values)), None) => match decision.best {
+            None => {
+                let _ = writeln!(out, "no legal move: the game is over");
+            }
+            Some(best) => {
+                let _ = writeln!(out, "best move: {}", best.name());
+                let _ = writeln!(
+                    out,
+                    "expected value of each legal move (depth {}, {} evaluations):",
+                    decision.depth, decision.evaluations
+                );
+                for (d, v) in values {
+                    let _ = writeln!(out, "  {:<5} {v:.1}", d.name());
+                }
+            }
+        },
+        (None, None) => {
+            let _ = writeln!(out, "no legal move: the game is over");
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even() {
+        assert_eq!(median(&[]), 0.0);
+        assert_eq!(median(&[3]), 3.0);
+        assert_eq!(median(&[1, 3]), 2.0);
+        assert_eq!(median(&[1, 2, 10]), 2.0);
+    }
+
+    #[test]
+    fn until_must_be_a_tile() {
+        assert_eq!(tile_exponent(2048), Some(11));
+        assert_eq!(tile_exponent(1), None);
+        assert_eq!(tile_exponent(3000), None);
+    }
+
+    #[test]
+    fn a_short_seeded_game_replays_and_stops_at_until() {
+        let (a, _) =
+            play_game(3, Heuristic::standard(), Config::fixed(1), Some(7), |_| {}).unwrap();
+        let (b, _) =
+            play_game(3, Heuristic::standard(), Config::fixed(1), Some(7), |_| {}).unwrap();
+        assert_eq!(a.ending, Ending::Reached);
+        assert_eq!(a.max_tile, 128);
+        assert_eq!(
+            (a.score, a.moves, &a.board, a.evaluations),
+            (b.score, b.moves, &b.board, b.evaluations)
+        );
+    }
+}
