@@ -552,6 +552,44 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
     Ok(out)
 }
 
+/// The AI's stop of `boardkit tour`.
+pub mod tour {
+    use g2048::expectimax::Config;
+    use g2048::heuristic::Heuristic;
+    use g2048::Board;
+
+    use super::{describe, play_game};
+    use crate::error::CliError;
+    use crate::tour::Stop;
+
+    /// The tour game's seed.
+    const SEED: u64 = 2048;
+
+    /// One seeded AI game at the fast setting, stopped at the 2048 tile.
+    pub fn ai_game() -> Result<Stop, CliError> {
+        let (record, elapsed) =
+            play_game(SEED, Heuristic::standard(), Config::FAST, Some(11), |_| {})?;
+        let values: Vec<u128> = record.board.iter().flatten().copied().collect();
+        let board = Board::from_values(4, &values).map_err(|e| CliError::input(e.to_string()))?;
+        Ok(Stop {
+            title: "2048: the expectimax AI plays a seeded game to the 2048 tile",
+            input: format!(
+                "seed {SEED}, 4 x 4, real rules (a 2 or, with p 0.1, a 4 after each move)\nsearch: {}",
+                describe(&Config::FAST)
+            ),
+            answer: format!(
+                "{board}reached {} in {} moves, score {} ({:.0} moves/s, {} positions evaluated)",
+                record.max_tile,
+                record.moves,
+                record.score,
+                record.moves as f64 / elapsed.as_secs_f64().max(1e-9),
+                record.evaluations
+            ),
+            elapsed,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
