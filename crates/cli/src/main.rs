@@ -18,7 +18,7 @@ use crate::error::CliError;
 /// Exact engines and solvers for grid puzzle games: 2048, Sokoban, board
 /// covers and dice yut-nori.
 #[derive(Parser, Debug)]
-#[command(name = "boardkit", version, about, long_about = None, propagate_version = true)]
+#[command(name = "boardkit", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
