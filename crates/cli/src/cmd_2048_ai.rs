@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use g2048::expectimax::{Config, Decision, Depth, Searcher};
+use g2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
 use g2048::format::{parse_max_tile, Range};
 use g2048::game::Game;
 use g2048::heuristic::{Heuristic, Weights};
@@ -20,17 +20,20 @@ use serde::Serialize;
 use crate::error::CliError;
 use crate::input;
 
-/// Distinct tile values minus this is the adaptive depth.
-pub const DEPTH_OFFSET: u32 = 5;
-
 /// The tiles whose reach the summary reports.
 const MILESTONES: [u8; 5] = [11, 12, 13, 14, 15];
 
 /// The search settings shared by `ai` and `hint`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Deepest search, in moves ahead (1..=12); positions with few distinct
-    /// tiles get a shallower one (down to --min-depth).
+    /// Start from the strong setting (depth 3..=8, cut-off 0.001; the default
+    /// of hint) instead of the fast one (depth 2..=6, cut-off 0.01; the
+    /// default of ai).
+    #[arg(long)]
+    pub strong: bool,
+    /// Deepest search, in random tiles looked ahead (depth d looks at d + 1
+    /// moves); a position with k distinct tiles is searched k - 5 deep, within
+    /// --min-depth..=--depth [ai: 2..=6, hint: 3..=8].
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=12),
           conflicts_with = "time_per_move")]
     pub depth: Option<u32>,
@@ -42,7 +45,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_per_move: Option<u64>,
     /// Chance nodes reached with a smaller probability are evaluated rather
-    /// than searched.
+    /// than searched [ai: 0.01, hint: 0.001].
     #[arg(long, value_name = "P")]
     pub prob_cutoff: Option<f32>,
     /// Change the evaluation's weights, e.g. `empty=300,smooth=20` (names:
@@ -67,11 +70,12 @@ impl SearchArgs {
 
     /// The search configuration, starting from `base`.
     pub fn config(&self, base: Config) -> Result<Config, CliError> {
+        let base = if self.strong { Config::STRONG } else { base };
         let mut config = base;
-        let (base_min, base_max) = match base.depth {
-            Depth::Adaptive { min, max, .. } => (min, max),
-            Depth::Fixed(d) => (d, d),
-            Depth::Timed { max, .. } => (1, max),
+        let (base_min, base_max, offset) = match base.depth {
+            Depth::Adaptive { min, max, offset } => (min, max, offset),
+            Depth::Fixed(d) => (d, d, DEPTH_OFFSET),
+            Depth::Timed { max, .. } => (1, max, DEPTH_OFFSET),
         };
         if let Some(ms) = self.time_per_move {
             config.depth = Depth::Timed {
@@ -86,11 +90,7 @@ impl SearchArgs {
                     "--min-depth {min} is deeper than --depth {max}"
                 )));
             }
-            config.depth = Depth::Adaptive {
-                min,
-                max,
-                offset: DEPTH_OFFSET,
-            };
+            config.depth = Depth::Adaptive { min, max, offset };
         }
         if let Some(p) = self.prob_cutoff {
             if !(0.0..1.0).contains(&p) {

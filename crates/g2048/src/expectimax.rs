@@ -67,25 +67,31 @@ pub struct Config {
     pub prob_cutoff: f32,
 }
 
-impl Config {
-    /// The fast setting: adaptive depth 1 to 3.
-    pub const FAST: Config = Config {
-        depth: Depth::Adaptive {
-            min: 1,
-            max: 3,
-            offset: 5,
-        },
-        prob_cutoff: 1e-3,
-    };
+/// The adaptive depth's default offset: a position with k distinct tile
+/// values is searched k − 5 spawns deep (within the setting's bounds).
+pub const DEPTH_OFFSET: u32 = 5;
 
-    /// The strong setting: adaptive depth 2 to 6.
-    pub const STRONG: Config = Config {
+impl Config {
+    /// The fast setting: adaptive depth 2 to 6, cut-off 1 %. The cut-off
+    /// does most of the limiting: open positions (many empty cells, so
+    /// improbable spawns) stay shallow, crowded ones are searched deeper.
+    pub const FAST: Config = Config {
         depth: Depth::Adaptive {
             min: 2,
             max: 6,
-            offset: 3,
+            offset: DEPTH_OFFSET,
         },
-        prob_cutoff: 1e-4,
+        prob_cutoff: 0.01,
+    };
+
+    /// The strong setting: adaptive depth 3 to 8, cut-off 0.1 %.
+    pub const STRONG: Config = Config {
+        depth: Depth::Adaptive {
+            min: 3,
+            max: 8,
+            offset: DEPTH_OFFSET,
+        },
+        prob_cutoff: 0.001,
     };
 
     /// Fixed depth `d` with the fast setting's cut-off.

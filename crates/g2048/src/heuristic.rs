@@ -53,13 +53,13 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             alive: 1_600_000.0,
-            empty: 270.0,
+            empty: 500.0,
             merges: 700.0,
             mono_power: 4.0,
-            mono: 47.0,
+            mono: 25.0,
             sum_power: 3.5,
             sum: 11.0,
-            smooth: 0.0,
+            smooth: 20.0,
         }
     }
 }
