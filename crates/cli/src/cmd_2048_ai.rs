@@ -175,9 +175,23 @@ pub struct GameRecord {
     pub evaluations: u64,
     /// The final board, row by row.
     pub board: Vec<Vec<u128>>,
-    /// Seconds the game took (absent with --no-timing).
+    /// Seconds the game took on the wall clock (absent with --no-timing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+    /// CPU seconds of the thread that played it (absent with --no-timing or
+    /// where the system cannot tell).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
+}
+
+/// How long a game took.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// On the wall clock.
+    pub wall: Duration,
+    /// CPU time of the thread that played it, when the system can tell: the
+    /// speed of one core even while other programs share it.
+    pub cpu: Option<Duration>,
 }
 
 /// Plays one seeded 4 x 4 game with the AI, stopping at the tile of exponent
@@ -188,8 +202,9 @@ pub fn play_game(
     config: Config,
     until: Option<u8>,
     mut on_move: impl FnMut(&Game),
-) -> Result<(GameRecord, Duration), CliError> {
+) -> Result<(GameRecord, Timing), CliError> {
     let start = Instant::now();
+    let cpu_start = cpu_time::ThreadTime::try_now().ok();
     let mut game = Game::new(4, seed).map_err(|e| CliError::input(e.to_string()))?;
     let mut ai = Searcher::new(heuristic, config);
     let ending = loop {
@@ -205,7 +220,10 @@ pub fn play_game(
         game.play(dir);
         on_move(&game);
     };
-    let elapsed = start.elapsed();
+    let timing = Timing {
+        wall: start.elapsed(),
+        cpu: cpu_start.and_then(|t| t.try_elapsed().ok()),
+    };
     let record = GameRecord {
         seed,
         max_tile: tile_value(game.max_exponent()),
@@ -215,8 +233,9 @@ pub fn play_game(
         evaluations: ai.evaluations(),
         board: crate::cmd_2048::matrix(&game.board()),
         seconds: None,
+        cpu_seconds: None,
     };
-    Ok((record, elapsed))
+    Ok((record, timing))
 }
 
 /// The share of games reaching one tile.
@@ -238,6 +257,8 @@ struct Summary {
     median_score: f64,
     total_moves: u64,
     total_evaluations: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves_per_cpu_second: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves_per_second: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -293,7 +314,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
     let bar = progress(args.games);
     let start = Instant::now();
-    let results: Result<Vec<(GameRecord, Duration)>, CliError> = pool.install(|| {
+    let results: Result<Vec<(GameRecord, Timing)>, CliError> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
             .map(|i| {
@@ -312,11 +333,16 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
     let records: Vec<GameRecord> = results
         .iter()
         .map(|(r, t)| GameRecord {
-            seconds: timing.then_some(t.as_secs_f64()),
+            seconds: timing.then_some(t.wall.as_secs_f64()),
+            cpu_seconds: t.cpu.filter(|_| timing).map(|c| c.as_secs_f64()),
             ..r.clone()
         })
         .collect();
-    let busy: f64 = results.iter().map(|(_, t)| t.as_secs_f64()).sum();
+    let busy: f64 = results.iter().map(|(_, t)| t.wall.as_secs_f64()).sum();
+    let cpu: Option<f64> = results
+        .iter()
+        .map(|(_, t)| t.cpu.map(|c| c.as_secs_f64()))
+        .sum();
     let total_moves: u64 = records.iter().map(|r| r.moves).sum();
     let mut scores: Vec<u64> = records.iter().map(|r| r.score).collect();
     scores.sort_unstable();
@@ -344,6 +370,9 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         median_score: median(&scores),
         total_moves,
         total_evaluations: records.iter().map(|r| r.evaluations).sum(),
+        moves_per_cpu_second: cpu
+            .filter(|_| timing)
+            .map(|c| total_moves as f64 / c.max(1e-9)),
         moves_per_second: timing.then(|| total_moves as f64 / busy.max(1e-9)),
         wall_seconds: timing.then_some(wall.as_secs_f64()),
     };
@@ -380,7 +409,7 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
             "{:>10} {:>8} {:>9} {:>7}",
             r.seed, r.max_tile, r.score, r.moves
         );
-        if let Some(t) = r.seconds {
+        if let Some(t) = r.cpu_seconds.or(r.seconds) {
             let _ = write!(out, " {:>9.0}", r.moves as f64 / t.max(1e-9));
         }
         match r.ending {
@@ -416,9 +445,13 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
         s.total_moves, s.total_evaluations
     );
     if let (Some(mps), Some(wall)) = (s.moves_per_second, s.wall_seconds) {
+        out.push_str("\nspeed: ");
+        if let Some(cpu) = s.moves_per_cpu_second {
+            let _ = write!(out, "{cpu:.0} moves/s per core (thread CPU time); ");
+        }
         let _ = write!(
             out,
-            "\nspeed: {mps:.0} moves/s per thread, {:.0} moves/s on the wall clock ({jobs} thread{}, {wall:.1} s)",
+            "{mps:.0} moves/s per thread and {:.0} in all on the wall clock ({jobs} thread{}, {wall:.1} s)",
             s.total_moves as f64 / wall.max(1e-9),
             if jobs == 1 { "" } else { "s" }
         );
@@ -567,7 +600,7 @@ pub mod tour {
 
     /// One seeded AI game at the fast setting, stopped at the 2048 tile.
     pub fn ai_game() -> Result<Stop, CliError> {
-        let (record, elapsed) =
+        let (record, timing) =
             play_game(SEED, Heuristic::standard(), Config::FAST, Some(11), |_| {})?;
         let values: Vec<u128> = record.board.iter().flatten().copied().collect();
         let board = Board::from_values(4, &values).map_err(|e| CliError::input(e.to_string()))?;
@@ -582,10 +615,10 @@ pub mod tour {
                 record.max_tile,
                 record.moves,
                 record.score,
-                record.moves as f64 / elapsed.as_secs_f64().max(1e-9),
+                record.moves as f64 / timing.wall.as_secs_f64().max(1e-9),
                 record.evaluations
             ),
-            elapsed,
+            elapsed: timing.wall,
         })
     }
 }
