@@ -27,7 +27,7 @@ const MILESTONES: [u8; 5] = [11, 12, 13, 14, 15];
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Start from the strong setting (depth 3..=8, cut-off 0.001; the default
-    /// of hint) instead of the fast one (depth 2..=6, cut-off 0.01; the
+    /// of hint) instead of the fast one (depth 2..=6, cut-off 0.005; the
     /// default of ai).
     #[arg(long)]
     pub strong: bool,
@@ -45,7 +45,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_per_move: Option<u64>,
     /// Chance nodes reached with a smaller probability are evaluated rather
-    /// than searched [ai: 0.01, hint: 0.001].
+    /// than searched [ai: 0.005, hint: 0.001].
     #[arg(long, value_name = "P")]
     pub prob_cutoff: Option<f32>,
     /// Change the evaluation's weights, e.g. `empty=300,smooth=20` (names:

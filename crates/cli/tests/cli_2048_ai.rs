@@ -51,7 +51,7 @@ fn ai_games_replay_identically_from_a_seed() {
         );
     }
     assert!(a.contains(
-        "3 games from seed 11, depth 2..=6 (distinct tiles - 5), probability cut-off 0.01"
+        "3 games from seed 11, depth 2..=6 (distinct tiles - 5), probability cut-off 0.005"
     ));
     assert!(a.contains("reached  2048:   0.0% (0/3)"));
     assert!(!a.contains("moves/s"));

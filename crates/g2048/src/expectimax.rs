@@ -72,7 +72,7 @@ pub struct Config {
 pub const DEPTH_OFFSET: u32 = 5;
 
 impl Config {
-    /// The fast setting: adaptive depth 2 to 6, cut-off 1 %. The cut-off
+    /// The fast setting: adaptive depth 2 to 6, cut-off 0.5 %. The cut-off
     /// does most of the limiting: open positions (many empty cells, so
     /// improbable spawns) stay shallow, crowded ones are searched deeper.
     pub const FAST: Config = Config {
@@ -81,7 +81,7 @@ impl Config {
             max: 6,
             offset: DEPTH_OFFSET,
         },
-        prob_cutoff: 0.01,
+        prob_cutoff: 0.005,
     };
 
     /// The strong setting: adaptive depth 3 to 8, cut-off 0.1 %.
