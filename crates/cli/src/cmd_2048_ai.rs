@@ -447,7 +447,12 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
     if let (Some(mps), Some(wall)) = (s.moves_per_second, s.wall_seconds) {
         out.push_str("\nspeed: ");
         if let Some(cpu) = s.moves_per_cpu_second {
-            let _ = write!(out, "{cpu:.0} moves/s per core (thread CPU time); ");
+            let evals = s.total_evaluations as f64 * cpu / s.total_moves.max(1) as f64;
+            let _ = write!(
+                out,
+                "{cpu:.0} moves/s and {:.1} million evaluations/s per core (thread CPU time); ",
+                evals / 1e6
+            );
         }
         let _ = write!(
             out,
