@@ -344,6 +344,21 @@ mod tests {
     }
 
     #[test]
+    fn weights_print_as_a_spec_that_reads_back() {
+        let w = Weights::default().with_spec("smooth=7.5,alive=10").unwrap();
+        assert_eq!(Weights::default().with_spec(&w.to_string()).unwrap(), w);
+        assert_eq!(
+            Weights::default().with_spec("empty").unwrap_err(),
+            "expected NAME=VALUE, found `empty`"
+        );
+        assert_eq!(
+            Weights::default().with_spec("empty=x").unwrap_err(),
+            "`x` is not a number (weight empty)"
+        );
+        assert!(Weights::default().with_spec("empty=inf").is_err());
+    }
+
+    #[test]
     fn tables_equal_direct_computation() {
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         let weights = [
