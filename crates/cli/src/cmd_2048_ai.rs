@@ -38,7 +38,8 @@ pub struct SearchArgs {
           conflicts_with = "time_per_move")]
     pub depth: Option<u32>,
     /// Shallowest search (1..=12); equal to --depth for a fixed depth.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12),
+          conflicts_with = "time_per_move")]
     pub min_depth: Option<u32>,
     /// Search each move for this many milliseconds, deepening one move at a
     /// time (results then depend on the machine's speed).

@@ -87,6 +87,16 @@ fn ai_rejects_bad_settings() {
         .code(2)
         .stdout("");
     boardkit()
+        .args(["2048", "hint", "--min-depth", "2", "--time-per-move", "5"])
+        .assert()
+        .code(2)
+        .stdout("");
+    boardkit()
+        .args(["2048", "ai", "--prob-cutoff", "1.5"])
+        .assert()
+        .code(1)
+        .stderr("error: --prob-cutoff 1.5 is outside 0 (no cut-off) to 1\n");
+    boardkit()
         .args(["2048", "ai", "--until", "100"])
         .assert()
         .code(1)
@@ -127,6 +137,8 @@ fn hint_prints_the_move_and_each_legal_value() {
         .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
         .collect();
     assert!(values.windows(2).all(|w| w[0] >= w[1]));
+    let timed = stdout_of(&["2048", "hint", "--time-per-move", "20"], OPEN);
+    assert!(timed.starts_with("best move: "), "{timed}");
     let json = stdout_of(&["2048", "hint", "--depth", "2", "--json"], OPEN);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["best"], best);
