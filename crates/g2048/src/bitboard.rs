@@ -239,6 +239,41 @@ impl Bitboard {
         }
     }
 
+    /// The boards after a move in each direction, in the order of
+    /// [`Dir::ALL`] (up, down, left, right), sharing one transpose; the
+    /// search's inner loop.
+    #[must_use]
+    #[inline]
+    pub fn slides(self) -> [Bitboard; 4] {
+        let t = &*TABLES;
+        let tr = self.transpose();
+        [
+            Bitboard(tr.rows_through(&t.left)).transpose(),
+            Bitboard(tr.rows_through(&t.right)).transpose(),
+            Bitboard(self.rows_through(&t.left)),
+            Bitboard(self.rows_through(&t.right)),
+        ]
+    }
+
+    /// Like [`Bitboard::slides`], each board paired with its transpose
+    /// (which the up and down moves compute anyway).
+    #[must_use]
+    #[inline]
+    pub fn slides_transposed(self) -> [(Bitboard, Bitboard); 4] {
+        let t = &*TABLES;
+        let tr = self.transpose();
+        let up = Bitboard(tr.rows_through(&t.left));
+        let down = Bitboard(tr.rows_through(&t.right));
+        let left = Bitboard(self.rows_through(&t.left));
+        let right = Bitboard(self.rows_through(&t.right));
+        [
+            (up.transpose(), up),
+            (down.transpose(), down),
+            (left, left.transpose()),
+            (right, right.transpose()),
+        ]
+    }
+
     /// The moves that change the board.
     #[must_use]
     pub fn legal_moves(self) -> crate::Moves {
@@ -302,6 +337,11 @@ mod tests {
                 prop_assert_eq!(bb.legal_moves().contains(dir), out.changed);
             }
             prop_assert_eq!(bb.legal_moves(), board.legal_moves());
+            prop_assert_eq!(bb.slides(), Dir::ALL.map(|d| bb.slide(d)));
+            prop_assert_eq!(
+                bb.slides_transposed(),
+                Dir::ALL.map(|d| (bb.slide(d), bb.slide(d).transpose()))
+            );
         }
     }
 }

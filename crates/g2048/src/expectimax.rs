@@ -251,13 +251,18 @@ impl<E: Evaluate> Searcher<E> {
     }
 
     #[inline]
-    fn leaf(&mut self, board: Bitboard) -> f32 {
+    fn count_leaf(&mut self) {
         self.evaluations += 1;
         if self.evaluations & (CLOCK_EVERY - 1) == 0 {
             if let Some(deadline) = self.deadline {
                 self.out_of_time |= Instant::now() >= deadline;
             }
         }
+    }
+
+    #[inline]
+    fn leaf(&mut self, board: Bitboard) -> f32 {
+        self.count_leaf();
         self.eval.evaluate(board)
     }
 
@@ -265,8 +270,18 @@ impl<E: Evaluate> Searcher<E> {
     /// afterstates, searched `depth` spawns further.
     fn max_node(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         let mut best = 0.0f32;
-        for dir in Dir::ALL {
-            let after = board.slide(dir);
+        if depth == 0 {
+            // The afterstates are leaves: evaluate them straight away, with
+            // the transposes the moves computed anyway.
+            for (after, transposed) in board.slides_transposed() {
+                if after != board {
+                    self.count_leaf();
+                    best = best.max(self.eval.evaluate_transposed(after, transposed));
+                }
+            }
+            return best;
+        }
+        for after in board.slides() {
             if after != board {
                 best = best.max(self.chance(after, depth, prob));
             }

@@ -205,6 +205,14 @@ impl LineTerms {
 pub trait Evaluate {
     /// The value of `board`.
     fn evaluate(&self, board: Bitboard) -> f32;
+
+    /// The value of `board` given also its transpose (saves the transpose
+    /// for evaluations that score columns); equal to `evaluate(board)`.
+    #[inline]
+    fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
+        let _ = transposed;
+        self.evaluate(board)
+    }
 }
 
 /// The table-driven evaluation.
@@ -271,7 +279,12 @@ impl Heuristic {
 impl Evaluate for Heuristic {
     #[inline]
     fn evaluate(&self, board: Bitboard) -> f32 {
-        self.weights.alive + self.lines(board.0) + self.lines(board.transpose().0)
+        self.evaluate_transposed(board, board.transpose())
+    }
+
+    #[inline]
+    fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
+        self.weights.alive + self.lines(board.0) + self.lines(transposed.0)
     }
 }
 
@@ -279,6 +292,11 @@ impl<E: Evaluate + ?Sized> Evaluate for &E {
     #[inline]
     fn evaluate(&self, board: Bitboard) -> f32 {
         (**self).evaluate(board)
+    }
+
+    #[inline]
+    fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
+        (**self).evaluate_transposed(board, transposed)
     }
 }
 
