@@ -9,7 +9,7 @@
 //! a move is valued by the average, over the tiles that may appear after it,
 //! of the evaluation of the best next move's afterstate. Leaves are always
 //! afterstates, scored by an [`Evaluate`] (normally the table-driven
-//! [`Heuristic`](crate::heuristic::Heuristic)): the evaluation judges the
+//! [`Heuristic`]): the evaluation judges the
 //! player's last choice, not where a random tile happened to land.
 //!
 //! Three things keep the search small:

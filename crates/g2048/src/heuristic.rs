@@ -65,7 +65,7 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// The names of the weights, in the order of [`Weights::fields`].
+    /// The names of the weights, in the order of the struct's fields.
     pub const NAMES: [&'static str; 8] = [
         "alive",
         "empty",
