@@ -17,7 +17,8 @@
 //! * [`Game`]: a state with its move history: undo, redo, restart, move
 //!   and push counts, the moves in LURD notation.
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
-//!   and written), [`judge`] (Baekjoon 4577, with its replay and answer).
+//!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
+//!   [`lurd`] (solutions in LURD notation, and checking them).
 //!
 //! ```
 //! use grid::Dir;
@@ -37,6 +38,7 @@
 pub mod game;
 pub mod judge;
 pub mod level;
+pub mod lurd;
 pub mod state;
 pub mod tile;
 pub mod xsb;
