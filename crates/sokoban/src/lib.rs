@@ -19,6 +19,7 @@
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
 //!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
+//! * [`builtin`]: twelve small levels of my own design, easiest first.
 //!
 //! ```
 //! use grid::Dir;
@@ -35,6 +36,7 @@
 //! assert_eq!(game.lurd(), "rRR");
 //! ```
 
+pub mod builtin;
 pub mod game;
 pub mod judge;
 pub mod level;
