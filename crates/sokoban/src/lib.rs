@@ -21,6 +21,14 @@
 //!   [`lurd`] (solutions in LURD notation, and checking them).
 //! * [`builtin`]: twelve small levels of my own design, easiest first.
 //!
+//! For searches: iterate squares `0..level.len()` and keep those with
+//! [`Level::is_floor`]; step with [`Level::step`] (safe inside the walls) or
+//! [`Level::neighbour`]; apply a push directly with [`State::move_box`] and
+//! [`State::set_worker`] (normalising the worker to one square of its
+//! region); hash box configurations from [`State::box_bits`] or
+//! [`State::boxes`] (sorted). Check every solution found with
+//! [`lurd::verify`].
+//!
 //! ```
 //! use grid::Dir;
 //! use sokoban::{Game, Outcome};
