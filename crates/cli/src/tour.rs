@@ -42,6 +42,7 @@ fn stops() -> Vec<(&'static str, StopFn)> {
     vec![
         ("2048 max-tile", crate::cmd_2048::tour::max_tile),
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
+        ("yut best", crate::cmd_yut::tour::best_line),
     ]
 }
 

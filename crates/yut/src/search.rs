@@ -174,7 +174,10 @@ impl Solver {
         cur.clear();
         cur.insert(t.initial(), 0);
         let mut expanded = 0usize;
-        for &roll in rolls {
+        let Some((&last, most)) = rolls.split_last() else {
+            return Ok(0);
+        };
+        for &roll in most {
             if cur.len() == 1 && cur.contains_key(&done) {
                 break;
             }
@@ -186,7 +189,7 @@ impl Solver {
                     keep_max(next, state, score);
                     continue;
                 }
-                t.for_each_move(state, roll, |after, points, _, _| {
+                t.each_move(state, roll, |after, points, _, _| {
                     keep_max(next, after, score + points);
                 });
             }
@@ -195,7 +198,23 @@ impl Solver {
             }
             std::mem::swap(cur, next);
         }
-        Ok(cur.values().copied().max().unwrap_or(0))
+        // The last roll only needs each position's best move, not the
+        // positions it leads to; a position that cannot beat the best so far
+        // even with the board's largest number is skipped.
+        let mut best = 0;
+        let most = t.max_points();
+        for (&state, &score) in cur.iter() {
+            if score + most <= best {
+                continue;
+            }
+            check_time(limits, expanded)?;
+            expanded += 1;
+            best = best.max(score);
+            t.each_move(state, last, |_, points, _, _| {
+                best = best.max(score + points);
+            });
+        }
+        Ok(best)
     }
 
     /// A best line for `rolls`, in the canonical order of the [module
@@ -221,7 +240,7 @@ impl Solver {
                 if state == done {
                     set.insert(state);
                 }
-                t.for_each_move(state, roll, |after, _, _, _| {
+                t.each_move(state, roll, |after, _, _, _| {
                     set.insert(after);
                 });
             }
@@ -253,7 +272,7 @@ impl Solver {
                     if state == done {
                         best = value_of(there, after, state);
                     }
-                    t.for_each_move(state, roll, |next, points, _, _| {
+                    t.each_move(state, roll, |next, points, _, _| {
                         best = best.max(points + value_of(there, after, next));
                     });
                     best
@@ -321,12 +340,12 @@ impl Solver {
         for (piece, from) in candidates {
             let mut found = None;
             t.for_each_move(state, roll, |next, points, f, to| {
-                if usize::from(f) == from && points + value_of(there, after, next) == goal {
+                if f == from && points + value_of(there, after, next) == goal {
                     found = Some((
                         Step {
                             piece,
                             from,
-                            to: usize::from(to),
+                            to,
                             points,
                         },
                         next,
