@@ -59,8 +59,8 @@ pub struct BestArgs {
     #[arg(long, default_value_t = 20_000_000, value_name = "N")]
     pub max_states: usize,
     /// Give up after this many seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    pub time_limit: f64,
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = seconds)]
+    pub time_limit: Duration,
 }
 
 /// Arguments of `yut board`.
@@ -125,17 +125,23 @@ struct GameJson<'a> {
     turns: Vec<TurnJson<'a>>,
 }
 
-fn limits(args: &BestArgs) -> Result<Limits, CliError> {
-    let secs = Duration::try_from_secs_f64(args.time_limit)
-        .map_err(|_| CliError::input("--time-limit must be a number of seconds, 0 or more"))?;
-    Ok(Limits {
+/// A number of seconds, 0 or more, for clap.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("expected a number of seconds, 0 or more, found `{text}`"))
+}
+
+fn limits(args: &BestArgs) -> Limits {
+    Limits {
         max_states: args.max_states,
-        deadline: Instant::now().checked_add(secs),
-    })
+        deadline: Instant::now().checked_add(args.time_limit),
+    }
 }
 
 fn run_best(args: &BestArgs) -> Result<String, CliError> {
-    let limits = limits(args)?;
+    let limits = limits(args);
     let board = load_board(args.board.as_deref())?;
     let text = input::read(args.file.as_deref())?;
     let games = parse_rolls(&text)?;
