@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
+use rayon::prelude::*;
 use serde::Serialize;
 use yut::file::{parse_board, to_json, to_toml};
-use yut::rolls::parse_rolls;
-use yut::search::{Limits, Line, Solver};
+use yut::rolls::{parse_rolls, Game};
+use yut::search::{Limits, Line, SearchError, Solver};
 use yut::Board;
 
 use crate::error::CliError;
@@ -17,7 +18,7 @@ use crate::input;
 /// The yut-nori commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Best score over known rolls, moving 4 pieces to the end (Baekjoon 17825).
+    /// Best score for known die rolls, 4 pieces by default, any board (Baekjoon 17825).
     ///
     /// Input: one line of rolls (1..5) per game; the judge gives one line of 10.
     ///
@@ -54,8 +55,8 @@ pub struct BestArgs {
     /// Print one JSON object per game (with the best line) instead.
     #[arg(long)]
     pub json: bool,
-    /// Give up past this many positions held (bounds memory, about 32 bytes
-    /// each); only long games with 6 or more pieces come near it.
+    /// Give up past this many positions held (bounds memory: 16 to 32 bytes
+    /// each); only long games with 7 or 8 pieces come near the default.
     #[arg(long, default_value_t = 20_000_000, value_name = "N")]
     pub max_states: usize,
     /// Give up after this many seconds.
@@ -118,6 +119,7 @@ struct TurnJson<'a> {
 
 #[derive(Serialize)]
 struct GameJson<'a> {
+    case: usize,
     line: usize,
     pieces: usize,
     rolls: &'a [u8],
@@ -140,45 +142,76 @@ fn limits(args: &BestArgs) -> Limits {
     }
 }
 
+/// Games in one input at or above which they are solved on all cores.
+const PARALLEL_FROM: usize = 64;
+
 fn run_best(args: &BestArgs) -> Result<String, CliError> {
     let limits = limits(args);
     let board = load_board(args.board.as_deref())?;
     let text = input::read(args.file.as_deref())?;
     let games = parse_rolls(&text)?;
     let pieces = usize::try_from(args.pieces).unwrap_or(usize::MAX);
-    let mut solver = Solver::new(&board, pieces)
+    let solver = Solver::new(&board, pieces)
         .ok_or_else(|| CliError::input(format!("--pieces {pieces} is outside 1..=8")))?;
+    let solve = |solver: &mut Solver, (i, game): (usize, &Game)| {
+        answer(args, &board, solver, &limits, i, game)
+    };
+    // Each worker reuses its own solver; the answers keep the input order,
+    // and the first failing game in that order is the one reported.
+    let answers: Vec<Result<String, CliError>> = if games.len() >= PARALLEL_FROM {
+        games
+            .par_iter()
+            .enumerate()
+            .map_init(|| solver.clone(), solve)
+            .collect()
+    } else {
+        let mut solver = solver;
+        games
+            .iter()
+            .enumerate()
+            .map(|g| solve(&mut solver, g))
+            .collect()
+    };
     let mut out = String::with_capacity(games.len() * 4);
-    for (i, game) in games.iter().enumerate() {
-        let fail =
-            |e: yut::search::SearchError| CliError::input(format!("line {}: {e}", game.line));
-        if args.json {
-            let line = solver.best_line(&game.rolls, &limits).map_err(fail)?;
-            out.push_str(&serde_json::to_string(&game_json(
-                &board,
-                game.line,
-                pieces,
-                &game.rolls,
-                &line,
-            ))?);
+    for answer in answers {
+        out.push_str(&answer?);
+    }
+    Ok(out)
+}
+
+/// The output for game `i` (from 0).
+fn answer(
+    args: &BestArgs,
+    board: &Board,
+    solver: &mut Solver,
+    limits: &Limits,
+    i: usize,
+    game: &Game,
+) -> Result<String, CliError> {
+    let fail = |e: SearchError| CliError::input(format!("line {}: {e}", game.line));
+    let mut out = String::new();
+    if args.json {
+        let line = solver.best_line(&game.rolls, limits).map_err(fail)?;
+        let json = game_json(board, i + 1, game.line, solver.pieces(), &game.rolls, &line);
+        out = serde_json::to_string(&json)?;
+        out.push('\n');
+    } else if args.show {
+        let line = solver.best_line(&game.rolls, limits).map_err(fail)?;
+        if i > 0 {
             out.push('\n');
-        } else if args.show {
-            let line = solver.best_line(&game.rolls, &limits).map_err(fail)?;
-            if i > 0 {
-                out.push('\n');
-            }
-            let _ = writeln!(out, "{}", line.score);
-            out.push_str(&line_table(&board, &line));
-        } else {
-            let score = solver.best_score(&game.rolls, &limits).map_err(fail)?;
-            let _ = writeln!(out, "{score}");
         }
+        let _ = writeln!(out, "{}", line.score);
+        out.push_str(&line_table(board, &line));
+    } else {
+        let score = solver.best_score(&game.rolls, limits).map_err(fail)?;
+        let _ = writeln!(out, "{score}");
     }
     Ok(out)
 }
 
 fn game_json<'a>(
     board: &'a Board,
+    case: usize,
     line_no: usize,
     pieces: usize,
     rolls: &'a [u8],
@@ -186,6 +219,7 @@ fn game_json<'a>(
 ) -> GameJson<'a> {
     let name = |id: usize| board.cell(id).name.as_str();
     GameJson {
+        case,
         line: line_no,
         pieces,
         rolls,

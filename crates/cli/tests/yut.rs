@@ -178,13 +178,14 @@ turn  roll  piece  from   to     points  score
 
 #[test]
 fn json_has_the_line() {
-    let out = best(&["--json", "-p", "1"], "5 5 5 5\n2\n");
+    let out = best(&["--json", "-p", "1"], "5 5 5 5\n\n2\n");
     let rows: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["score"], 40);
+    assert_eq!(rows[0]["case"], 1);
     assert_eq!(rows[0]["line"], 1);
     assert_eq!(rows[0]["pieces"], 1);
     assert_eq!(rows[0]["rolls"], serde_json::json!([5, 5, 5, 5]));
@@ -195,7 +196,8 @@ fn json_has_the_line() {
     assert_eq!(turns[2]["to"], "end");
     assert_eq!(turns[3]["piece"], serde_json::Value::Null);
     assert_eq!(turns[3]["score"], 40);
-    assert_eq!(rows[1]["line"], 2);
+    assert_eq!(rows[1]["case"], 2);
+    assert_eq!(rows[1]["line"], 3);
     assert_eq!(rows[1]["score"], 4);
 }
 
@@ -372,4 +374,50 @@ fn tour_shows_the_yut_stop() {
         "{text}"
     );
     assert!(text.contains("    230\n"), "{text}");
+}
+
+#[test]
+fn large_batches_keep_input_order() {
+    // 200 games of 1 to 30 rolls from a fixed generator: the batch (solved
+    // on all cores) answers each line as the library does alone.
+    let mut x: u64 = 99;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let games: Vec<Vec<u8>> = (0..200)
+        .map(|_| {
+            let n = (next() % 30 + 1) as usize;
+            (0..n).map(|_| (next() % 5) as u8 + 1).collect()
+        })
+        .collect();
+    let input: String = games
+        .iter()
+        .map(|g| {
+            let words: Vec<String> = g.iter().map(u8::to_string).collect();
+            words.join(" ") + "\n"
+        })
+        .collect();
+    let mut solver = yut::search::Solver::new(&Board::standard(), 3).unwrap();
+    let want: String = games
+        .iter()
+        .map(|g| {
+            let score = solver
+                .best_score(g, &yut::search::Limits::default())
+                .unwrap();
+            format!("{score}\n")
+        })
+        .collect();
+    assert_eq!(best(&["-p", "3"], &input), want);
+    // When several games hit a limit, the first in input order is named.
+    let mut lines: Vec<String> = vec!["1 2".to_string(); 100];
+    lines[69] = "1 2 3 4 5 1 2 3 4 5".to_string();
+    lines[89] = "1 2 3 4 5 1 2 3 4 5".to_string();
+    let input = lines.join("\n");
+    assert_eq!(
+        best_fails(&["-p", "8", "--max-states", "20"], &input),
+        "error: line 70: not solved within limit: more than 20 positions to keep\n"
+    );
 }

@@ -162,6 +162,12 @@ impl Solver {
         })
     }
 
+    /// The number of pieces.
+    #[must_use]
+    pub fn pieces(&self) -> usize {
+        self.table.pieces()
+    }
+
     /// The most pieces a solver takes.
     pub const MAX_PIECES: usize = MAX_PIECES;
 
@@ -265,19 +271,19 @@ impl Solver {
                 break;
             };
             let after = to_come.get(turn + 1).map_or(&[][..], Vec::as_slice);
-            let values: Vec<u32> = here
-                .iter()
-                .map(|&state| {
-                    let mut best = 0;
-                    if state == done {
-                        best = value_of(there, after, state);
-                    }
-                    t.each_move(state, roll, |next, points, _, _| {
-                        best = best.max(points + value_of(there, after, next));
-                    });
-                    best
-                })
-                .collect();
+            let mut values = Vec::with_capacity(here.len());
+            for &state in here {
+                check_time(limits, expanded)?;
+                expanded += 1;
+                let mut best = 0;
+                if state == done {
+                    best = value_of(there, after, state);
+                }
+                t.each_move(state, roll, |next, points, _, _| {
+                    best = best.max(points + value_of(there, after, next));
+                });
+                values.push(best);
+            }
             if let Some(v) = to_come.get_mut(turn) {
                 *v = values;
             }
