@@ -7,6 +7,7 @@
 //! * [`rules`]: the rules on plain piece positions, the reference engine.
 //! * [`rolls`]: the roll-sequence input (the judge's one line, and more).
 //! * [`state`]: positions as sorted cell bytes in a `u64`; the move table.
+//! * [`layer`]: merging a layer's moves into the next, sharded when large.
 //! * [`search`]: the exact optimiser and its canonical best line.
 //! * [`brute`]: every move sequence, the check for [`search`].
 //!
@@ -21,6 +22,7 @@
 pub mod board;
 pub mod brute;
 pub mod file;
+pub mod layer;
 pub mod rolls;
 pub mod rules;
 pub mod search;

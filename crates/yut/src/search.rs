@@ -35,8 +35,7 @@
 use std::fmt;
 use std::time::Instant;
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
+use crate::layer::{LayerBuilder, SHARD_FROM};
 use crate::rules::ROLLS;
 use crate::state::{Table, MAX_PIECES};
 use crate::Board;
@@ -133,8 +132,9 @@ pub struct Line {
 #[derive(Clone, Debug)]
 pub struct Solver {
     table: Table,
-    cur: FxHashMap<u64, u32>,
-    next: FxHashMap<u64, u32>,
+    cur: Vec<(u64, u32)>,
+    next: LayerBuilder,
+    shard_from: usize,
 }
 
 /// Checks the time every this many expanded positions.
@@ -157,9 +157,19 @@ impl Solver {
     pub fn new(board: &Board, pieces: usize) -> Option<Solver> {
         Some(Solver {
             table: Table::new(board, pieces)?,
-            cur: FxHashMap::default(),
-            next: FxHashMap::default(),
+            cur: Vec::new(),
+            next: LayerBuilder::default(),
+            shard_from: SHARD_FROM,
         })
+    }
+
+    /// The same solver, building a layer in shards once the layer before it
+    /// holds `positions` positions (default [`SHARD_FROM`]); the answers do
+    /// not change, only speed and memory.
+    #[must_use]
+    pub fn with_shard_from(mut self, positions: usize) -> Solver {
+        self.shard_from = positions;
+        self
     }
 
     /// The number of pieces.
@@ -178,38 +188,38 @@ impl Solver {
         let done = t.finished();
         let (cur, next) = (&mut self.cur, &mut self.next);
         cur.clear();
-        cur.insert(t.initial(), 0);
+        cur.push((t.initial(), 0));
         let mut expanded = 0usize;
         let Some((&last, most)) = rolls.split_last() else {
             return Ok(0);
         };
         for &roll in most {
-            if cur.len() == 1 && cur.contains_key(&done) {
+            if cur.len() == 1 && cur.first().is_some_and(|&(state, _)| state == done) {
                 break;
             }
-            next.clear();
-            for (&state, &score) in cur.iter() {
+            next.begin(cur.len() >= self.shard_from);
+            for &(state, score) in cur.iter() {
                 check_time(limits, expanded)?;
                 expanded += 1;
                 if state == done {
-                    keep_max(next, state, score);
+                    next.offer(state, score);
                     continue;
                 }
                 t.each_move(state, roll, |after, points, _, _| {
-                    keep_max(next, after, score + points);
+                    next.offer(after, score + points);
                 });
             }
-            if next.len() > limits.max_states {
+            next.finish_into(cur);
+            if cur.len() > limits.max_states {
                 return Err(SearchError::States(limits.max_states));
             }
-            std::mem::swap(cur, next);
         }
         // The last roll only needs each position's best move, not the
         // positions it leads to; a position that cannot beat the best so far
         // even with the board's largest number is skipped.
         let mut best = 0;
         let most = t.max_points();
-        for (&state, &score) in cur.iter() {
+        for &(state, score) in cur.iter() {
             if score + most <= best {
                 continue;
             }
@@ -233,28 +243,30 @@ impl Solver {
         let mut layers: Vec<Vec<u64>> = vec![vec![t.initial()]];
         let mut held = 1usize;
         let mut expanded = 0usize;
-        let mut set = FxHashSet::default();
+        let mut next = LayerBuilder::default();
+        let mut reached = Vec::new();
         for &roll in rolls {
             let Some(last) = layers.last() else { break };
             if last.as_slice() == [done] {
                 break;
             }
-            set.clear();
+            next.begin(last.len() >= self.shard_from);
             for &state in last {
                 check_time(limits, expanded)?;
                 expanded += 1;
                 if state == done {
-                    set.insert(state);
+                    next.offer(state, 0);
                 }
                 t.each_move(state, roll, |after, _, _, _| {
-                    set.insert(after);
+                    next.offer(after, 0);
                 });
             }
-            held += set.len();
+            next.finish_into(&mut reached);
+            held += reached.len();
             if held > limits.max_states {
                 return Err(SearchError::States(limits.max_states));
             }
-            let mut layer: Vec<u64> = set.iter().copied().collect();
+            let mut layer: Vec<u64> = reached.iter().map(|&(state, _)| state).collect();
             layer.sort_unstable();
             layers.push(layer);
         }
@@ -375,14 +387,6 @@ fn check_rolls(rolls: &[u8]) -> Result<(), SearchError> {
         }),
         None => Ok(()),
     }
-}
-
-/// Raises `map[key]` to at least `value`.
-#[inline]
-fn keep_max(map: &mut FxHashMap<u64, u32>, key: u64, value: u32) {
-    map.entry(key)
-        .and_modify(|v| *v = (*v).max(value))
-        .or_insert(value);
 }
 
 /// The value stored for `state` in a sorted layer (0 if absent, which the
@@ -576,6 +580,28 @@ mod tests {
             let line = s.best_line(&rolls, &Limits::default()).unwrap();
             prop_assert_eq!(line.score, score);
             prop_assert_eq!(replay(&b, pieces, &rolls, &line), score);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+        #[test]
+        fn sharded_layers_give_the_same_answers(
+            rolls in proptest::collection::vec(1u8..=5, 1..=24),
+            pieces in 1usize..=5,
+        ) {
+            let b = Board::standard();
+            let mut plain = solver(pieces);
+            let mut sharded = solver(pieces).with_shard_from(0);
+            let want = plain.best_score(&rolls, &Limits::default()).unwrap();
+            prop_assert_eq!(sharded.best_score(&rolls, &Limits::default()), Ok(want));
+            prop_assert_eq!(
+                plain.best_line(&rolls, &Limits::default()),
+                sharded.best_line(&rolls, &Limits::default())
+            );
+            if rolls.len() <= 8 && pieces <= 4 {
+                prop_assert_eq!(want, brute_force(&b, &rolls, pieces));
+            }
         }
     }
 }
