@@ -35,6 +35,8 @@
 use std::fmt;
 use std::time::Instant;
 
+use rustc_hash::FxHashMap;
+
 use crate::layer::{LayerBuilder, SHARD_FROM};
 use crate::rules::ROLLS;
 use crate::state::{Table, MAX_PIECES};
@@ -283,16 +285,17 @@ impl Solver {
                 break;
             };
             let after = to_come.get(turn + 1).map_or(&[][..], Vec::as_slice);
+            let lookup = Values::new(there, after);
             let mut values = Vec::with_capacity(here.len());
             for &state in here {
                 check_time(limits, expanded)?;
                 expanded += 1;
                 let mut best = 0;
                 if state == done {
-                    best = value_of(there, after, state);
+                    best = lookup.get(state);
                 }
                 t.each_move(state, roll, |next, points, _, _| {
-                    best = best.max(points + value_of(there, after, next));
+                    best = best.max(points + lookup.get(next));
                 });
                 values.push(best);
             }
@@ -386,6 +389,39 @@ fn check_rolls(rolls: &[u8]) -> Result<(), SearchError> {
             roll: rolls.get(i).copied().unwrap_or(0),
         }),
         None => Ok(()),
+    }
+}
+
+/// Layers from which the backward pass looks values up in a hash map
+/// rather than by binary search (which misses the cache on large layers).
+const HASH_FROM: usize = 1 << 12;
+
+/// The best score still to come from each position of a layer.
+enum Values<'a> {
+    /// The sorted layer and its values.
+    Sorted(&'a [u64], &'a [u32]),
+    /// The same in a hash map.
+    Hashed(FxHashMap<u64, u32>),
+}
+
+impl<'a> Values<'a> {
+    fn new(layer: &'a [u64], values: &'a [u32]) -> Values<'a> {
+        if layer.len() < HASH_FROM {
+            return Values::Sorted(layer, values);
+        }
+        let mut map = FxHashMap::default();
+        map.reserve(layer.len());
+        map.extend(layer.iter().copied().zip(values.iter().copied()));
+        Values::Hashed(map)
+    }
+
+    /// The value of `state` (0 if absent, which the forward pass rules out).
+    #[inline]
+    fn get(&self, state: u64) -> u32 {
+        match self {
+            Values::Sorted(layer, values) => value_of(layer, values, state),
+            Values::Hashed(map) => map.get(&state).copied().unwrap_or(0),
+        }
     }
 }
 
