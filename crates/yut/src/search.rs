@@ -551,6 +551,31 @@ mod tests {
     }
 
     #[test]
+    fn large_layers_give_replayable_lines() {
+        // Five pieces over 60 rolls: layers of thousands of positions, so
+        // the backward pass looks values up in hash maps. (The sharded
+        // builder is checked on every layer by the property test below.)
+        let mut x: u64 = 2024;
+        let rolls: Vec<u8> = (0..60)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 5) as u8 + 1
+            })
+            .collect();
+        let b = Board::standard();
+        let mut s = solver(5);
+        let score = s.best_score(&rolls, &Limits::default()).unwrap();
+        let line = s.best_line(&rolls, &Limits::default()).unwrap();
+        assert_eq!(line.score, score);
+        assert_eq!(replay(&b, 5, &rolls, &line), score);
+        let mut unsharded = solver(5).with_shard_from(usize::MAX);
+        assert_eq!(unsharded.best_score(&rolls, &Limits::default()), Ok(score));
+        assert_eq!(unsharded.best_line(&rolls, &Limits::default()), Ok(line));
+    }
+
+    #[test]
     fn limits_stop_the_search() {
         let mut s = solver(8);
         let rolls = [1u8, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5];
