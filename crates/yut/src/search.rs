@@ -9,7 +9,8 @@
 //! on the standard board) however many rolls there are, and the game ends
 //! once every piece is on the end: each piece needs at most
 //! [`Board::longest_path`] moves, so at most pieces × that many rolls can
-//! score.
+//! score. Layers of 7 or 8 pieces reach millions of positions; those are
+//! built in cache-sized shards ([`layer`](crate::layer)).
 //!
 //! [`Solver::best_line`] keeps every layer's positions, computes backwards
 //! the best score still to come from each, and then walks forwards choosing
