@@ -10,7 +10,8 @@
 //!   different way: not on the start, not on the end, and not equal to the
 //!   cell's red successor;
 //! * no arrow leads into the start, and every cell can be reached from it;
-//! * names are unique and non-empty, numbers at most [`MAX_NUMBER`], the
+//! * names are unique, non-empty, without whitespace and not `-` (so move
+//!   tables stay columns), numbers at most [`MAX_NUMBER`], the
 //!   start and end carry no number (0), and there are at most [`MAX_CELLS`]
 //!   cells.
 //!
@@ -349,6 +350,15 @@ impl Board {
             if cell.name.is_empty() {
                 return Err(BoardError::at(id, "a cell has an empty name"));
             }
+            if cell.name == "-" || cell.name.chars().any(char::is_whitespace) {
+                return Err(BoardError::at(
+                    id,
+                    format!(
+                        "cell name `{}` is not allowed: names hold no whitespace and are not `-`",
+                        cell.name
+                    ),
+                ));
+            }
             if let Some(first) = self.cells[..id].iter().position(|c| c.name == cell.name) {
                 return Err(BoardError::at(
                     id,
@@ -615,6 +625,24 @@ mod tests {
             Cell::new("e", 0, None),
         ]);
         assert_eq!(e.message, "two cells are named `s` (cells 1 and 2)");
+        let e = err(vec![
+            Cell::new("s", 0, Some(1)),
+            Cell::new("a b", 1, Some(2)),
+            Cell::new("e", 0, None),
+        ]);
+        assert_eq!(
+            e.message,
+            "cell name `a b` is not allowed: names hold no whitespace and are not `-`"
+        );
+        assert_eq!(
+            err(vec![
+                Cell::new("s", 0, Some(1)),
+                Cell::new("-", 1, Some(2)),
+                Cell::new("e", 0, None)
+            ])
+            .cell,
+            Some(1)
+        );
         let e = err(vec![
             Cell::new("s", 0, Some(2)),
             Cell::new("lost", 1, Some(2)),
