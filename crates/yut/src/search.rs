@@ -529,6 +529,30 @@ mod tests {
     }
 
     #[test]
+    fn cross_checked_with_brute_force() {
+        // The tour's rolls and a few more, each checked against every move
+        // sequence and recorded. Two pieces with fives: each scores 10 and
+        // 30 and then ends, so the last four rolls score nothing.
+        let b = Board::standard();
+        let games: [(&[u8], usize, u32); 5] = [
+            (&[5, 3, 5, 2, 5, 4, 1, 3, 5, 2], 4, 230),
+            (&[5, 5, 5, 5, 5, 5, 5, 5, 5, 5], 2, 80),
+            (&[3, 2, 3, 2, 3, 2, 3, 2, 3, 2], 3, 204),
+            (&[4, 1, 4, 1, 4, 1, 4, 1, 4, 1], 4, 222),
+            (&[2, 4, 1, 5, 3, 3, 5, 1, 4, 2], 1, 110),
+        ];
+        for (rolls, pieces, want) in games {
+            assert_eq!(brute_force(&b, rolls, pieces), want, "{rolls:?}");
+            let mut s = solver(pieces);
+            assert_eq!(
+                s.best_score(rolls, &Limits::default()),
+                Ok(want),
+                "{rolls:?}"
+            );
+        }
+    }
+
+    #[test]
     fn more_rolls_than_the_pieces_can_use() {
         let b = Board::standard();
         let mut s = solver(4);
