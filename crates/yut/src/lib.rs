@@ -3,7 +3,7 @@
 //!
 //! * [`board`]: the board as data (cells with a number, a red and maybe a
 //!   blue successor, a start and an end), validated; the standard board.
-//! * [`file`]: boards from TOML or JSON files, and back.
+//! * [`file`](mod@file): boards from TOML or JSON files, and back.
 //! * [`rules`]: the rules on plain piece positions, the reference engine.
 //! * [`rolls`]: the roll-sequence input (the judge's one line, and more).
 //! * [`state`]: positions as sorted cell bytes in a `u64`; the move table.
