@@ -6,7 +6,8 @@
 //! built in [`SHARDS`] shards instead: successors are first appended to the
 //! buffer of their shard (chosen by hash), and a full set of buffers is then
 //! merged shard by shard into that shard's own map, which is small enough to
-//! stay in cache. Both ways give the same layer.
+//! stay in cache. Both ways give the same layer. [`ShardedValues`] answers
+//! look-ups into a large layer the same way (a hash join by shard).
 //!
 //! ```
 //! use yut::layer::LayerBuilder;
@@ -128,5 +129,81 @@ impl LayerBuilder {
             out.reserve(self.single.len());
             out.extend(self.single.drain());
         }
+    }
+}
+
+/// A look-up waiting in its shard: the position asked for, the index of the
+/// asker, and the points to add.
+type Request = (u64, u32, u32);
+
+/// The values of a large layer split into shards, answering look-ups in
+/// batches shard by shard so that each shard's map is in cache while it
+/// answers.
+///
+/// ```
+/// use yut::layer::ShardedValues;
+///
+/// let mut join = ShardedValues::new(&[10, 20, 30], &[1, 2, 3]);
+/// let mut best = vec![0; 2];
+/// join.ask(30, 0, 5, &mut best); // best[0] = max(best[0], 3 + 5)
+/// join.ask(10, 0, 1, &mut best);
+/// join.ask(20, 1, 0, &mut best);
+/// join.finish(&mut best);
+/// assert_eq!(best, vec![8, 2]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ShardedValues {
+    maps: Vec<FxHashMap<u64, u32>>,
+    requests: Vec<Vec<Request>>,
+    pending: usize,
+}
+
+impl ShardedValues {
+    /// Splits `layer` (positions) and their `values` into shards.
+    #[must_use]
+    pub fn new(layer: &[u64], values: &[u32]) -> ShardedValues {
+        // Bucket first, so that each shard map is built while it is in cache.
+        let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); SHARDS];
+        for (&state, &value) in layer.iter().zip(values) {
+            if let Some(bucket) = buckets.get_mut(shard(state)) {
+                bucket.push((state, value));
+            }
+        }
+        let maps = buckets
+            .into_iter()
+            .map(|bucket| bucket.into_iter().collect())
+            .collect();
+        ShardedValues {
+            maps,
+            requests: vec![Vec::new(); SHARDS],
+            pending: 0,
+        }
+    }
+
+    /// Raises `best[index]` to the value of `state` plus `points` (a
+    /// position not in the layer counts 0); answered by the time
+    /// [`ShardedValues::finish`] returns.
+    #[inline]
+    pub fn ask(&mut self, state: u64, index: u32, points: u32, best: &mut [u32]) {
+        if let Some(requests) = self.requests.get_mut(shard(state)) {
+            requests.push((state, index, points));
+        }
+        self.pending += 1;
+        if self.pending >= FLUSH_AT {
+            self.finish(best);
+        }
+    }
+
+    /// Answers every waiting look-up.
+    pub fn finish(&mut self, best: &mut [u32]) {
+        for (map, requests) in self.maps.iter().zip(&mut self.requests) {
+            for (state, index, points) in requests.drain(..) {
+                let value = map.get(&state).copied().unwrap_or(0);
+                if let Some(b) = best.get_mut(index as usize) {
+                    *b = (*b).max(points + value);
+                }
+            }
+        }
+        self.pending = 0;
     }
 }

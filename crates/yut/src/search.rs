@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use crate::layer::{LayerBuilder, SHARD_FROM};
+use crate::layer::{LayerBuilder, ShardedValues, SHARD_FROM};
 use crate::rules::ROLLS;
 use crate::state::{Table, MAX_PIECES};
 use crate::Board;
@@ -286,20 +286,38 @@ impl Solver {
                 break;
             };
             let after = to_come.get(turn + 1).map_or(&[][..], Vec::as_slice);
-            let lookup = Values::new(there, after);
-            let mut values = Vec::with_capacity(here.len());
-            for &state in here {
-                check_time(limits, expanded)?;
-                expanded += 1;
-                let mut best = 0;
-                if state == done {
-                    best = lookup.get(state);
+            let values = if there.len() >= self.shard_from && u32::try_from(here.len()).is_ok() {
+                let mut join = ShardedValues::new(there, after);
+                let mut values = vec![0; here.len()];
+                for (i, &state) in (0u32..).zip(here) {
+                    check_time(limits, expanded)?;
+                    expanded += 1;
+                    if state == done {
+                        join.ask(state, i, 0, &mut values);
+                    }
+                    t.each_move(state, roll, |next, points, _, _| {
+                        join.ask(next, i, points, &mut values);
+                    });
                 }
-                t.each_move(state, roll, |next, points, _, _| {
-                    best = best.max(points + lookup.get(next));
-                });
-                values.push(best);
-            }
+                join.finish(&mut values);
+                values
+            } else {
+                let lookup = Values::new(there, after);
+                let mut values = Vec::with_capacity(here.len());
+                for &state in here {
+                    check_time(limits, expanded)?;
+                    expanded += 1;
+                    let mut best = 0;
+                    if state == done {
+                        best = lookup.get(state);
+                    }
+                    t.each_move(state, roll, |next, points, _, _| {
+                        best = best.max(points + lookup.get(next));
+                    });
+                    values.push(best);
+                }
+                values
+            };
             if let Some(v) = to_come.get_mut(turn) {
                 *v = values;
             }
