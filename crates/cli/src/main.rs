@@ -5,6 +5,7 @@
 
 mod cmd_2048;
 mod cmd_sokoban;
+mod cmd_yut;
 mod error;
 mod input;
 mod tour;
@@ -33,6 +34,9 @@ enum Command {
     /// Sokoban: push boxes onto goals.
     #[command(subcommand)]
     Sokoban(cmd_sokoban::Command),
+    /// Dice yut-nori: the best score over known rolls, on any board.
+    #[command(subcommand)]
+    Yut(cmd_yut::Command),
     /// Run each game's headline computation on built-in inputs and time it.
     Tour(tour::Args),
 }
@@ -41,6 +45,7 @@ fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::G2048(cmd) => cmd_2048::run(cmd),
         Command::Sokoban(cmd) => cmd_sokoban::run(cmd),
+        Command::Yut(cmd) => cmd_yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
     }
 }
