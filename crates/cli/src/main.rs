@@ -6,6 +6,8 @@
 mod cmd_2048;
 mod cmd_2048_ai;
 mod cmd_2048_play;
+mod cmd_sokoban;
+mod cmd_yut;
 mod error;
 mod input;
 mod tour;
@@ -31,6 +33,12 @@ enum Command {
     /// 2048: slide-and-merge on N x N boards.
     #[command(name = "2048", subcommand)]
     G2048(cmd_2048::Command),
+    /// Sokoban: push boxes onto goals.
+    #[command(subcommand)]
+    Sokoban(cmd_sokoban::Command),
+    /// Dice yut-nori: the best score over known rolls, on any board.
+    #[command(subcommand)]
+    Yut(cmd_yut::Command),
     /// Run each game's headline computation on built-in inputs and time it.
     Tour(tour::Args),
 }
@@ -38,6 +46,8 @@ enum Command {
 fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::G2048(cmd) => cmd_2048::run(cmd),
+        Command::Sokoban(cmd) => cmd_sokoban::run(cmd),
+        Command::Yut(cmd) => cmd_yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
     }
 }

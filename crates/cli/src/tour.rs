@@ -43,6 +43,8 @@ fn stops() -> Vec<(&'static str, StopFn)> {
         ("2048 max-tile", crate::cmd_2048::tour::max_tile),
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
         ("2048 ai", crate::cmd_2048_ai::tour::ai_game),
+        ("sokoban replay", crate::cmd_sokoban::tour::replay),
+        ("yut best", crate::cmd_yut::tour::best_line),
     ]
 }
 
