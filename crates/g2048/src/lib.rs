@@ -6,7 +6,7 @@
 //! * [`Bitboard`]: the 4 × 4 board packed in a `u64`, moved through lookup
 //!   tables for all 65,536 rows; the fast path whenever every exponent fits in
 //!   4 bits.
-//! * [`format`]: the judge input formats (Baekjoon 12100 and beecrowd 1559).
+//! * [`format`](mod@format): the judge input formats (Baekjoon 12100 and beecrowd 1559).
 //! * [`max_tile`]: the exact search for the largest tile within K moves.
 //! * [`game`]: the real game (random tiles, score, game over), seeded.
 //! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4.
