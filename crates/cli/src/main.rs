@@ -4,6 +4,7 @@
 //! game crates and prints. Each game's commands live in their own module.
 
 mod cmd_2048;
+mod cmd_cover;
 mod error;
 mod input;
 mod tour;
@@ -29,6 +30,9 @@ enum Command {
     /// 2048: slide-and-merge on N x N boards.
     #[command(name = "2048", subcommand)]
     G2048(cmd_2048::Command),
+    /// Board cover: count and draw coverings by L-trominoes or other pieces.
+    #[command(subcommand)]
+    Cover(cmd_cover::Command),
     /// Run each game's headline computation on built-in inputs and time it.
     Tour(tour::Args),
 }
@@ -36,6 +40,7 @@ enum Command {
 fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::G2048(cmd) => cmd_2048::run(cmd),
+        Command::Cover(cmd) => cmd_cover::run(cmd),
         Command::Tour(args) => tour::run(&args),
     }
 }

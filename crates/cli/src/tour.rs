@@ -42,6 +42,8 @@ fn stops() -> Vec<(&'static str, StopFn)> {
     vec![
         ("2048 max-tile", crate::cmd_2048::tour::max_tile),
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
+        ("cover count", crate::cmd_cover::tour::square12),
+        ("cover show", crate::cmd_cover::tour::show_ring),
     ]
 }
 

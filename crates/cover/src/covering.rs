@@ -9,7 +9,8 @@ use grid::{Grid, Pos};
 use crate::limits::{CoverError, Limits};
 use crate::{frontier, Board, PieceSet, Shape};
 
-/// A covering: the cells of each piece, in the order the scan placed them.
+/// A covering: the cells of each piece, pieces in row-major order of their
+/// first cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Covering {
     height: usize,
@@ -35,13 +36,18 @@ pub fn find_covering(
     pieces: &PieceSet,
     limits: &Limits,
 ) -> Result<Option<Covering>, CoverError> {
-    Ok(
-        frontier::find(board, pieces, limits)?.map(|found| Covering {
+    Ok(frontier::find(board, pieces, limits)?.map(|mut found| {
+        // Row-major order of each piece's first cell, for a stable listing.
+        for piece in &mut found {
+            piece.sort_unstable();
+        }
+        found.sort_unstable();
+        Covering {
             height: board.height(),
             width: board.width(),
             pieces: found,
-        }),
-    )
+        }
+    }))
 }
 
 /// Letters for pieces, in colour order.
