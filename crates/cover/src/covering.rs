@@ -109,7 +109,12 @@ impl Covering {
         let mut removed = vec![false; n];
         let mut order = Vec::with_capacity(n);
         for _ in 0..n {
-            let Some(v) = (0..n).filter(|&v| !removed[v]).min_by_key(|&v| degree[v]) else {
+            // Ties go to the later piece, so the first pieces are coloured
+            // first and the drawing starts with `A`.
+            let Some(v) = (0..n)
+                .filter(|&v| !removed[v])
+                .max_by_key(|&v| (std::cmp::Reverse(degree[v]), v))
+            else {
                 break;
             };
             removed[v] = true;

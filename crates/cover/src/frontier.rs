@@ -31,7 +31,7 @@ use num_bigint::BigUint;
 
 use crate::limits::{CoverError, Limits};
 use crate::region::{regions, Region};
-use crate::tally::Tally;
+use crate::tally::{u128_to_u256, u256_to_u512, Tally};
 use crate::{Board, PieceSet};
 
 /// One region prepared for scanning: its cells (in scan order) and the
@@ -403,7 +403,7 @@ impl Run<'_> {
 }
 
 /// Counts the coverings of one scanned region, widening the counts from
-/// `u64` to `u128` to big integers as they grow.
+/// `u64` to `u128`, 256 and 512 bits, and big integers as they grow.
 fn count_scan(run: &mut Run<'_>) -> Result<BigUint, CoverError> {
     let mut cell = 0;
     let mut t64 = Table::start(1u64);
@@ -414,7 +414,15 @@ fn count_scan(run: &mut Run<'_>) -> Result<BigUint, CoverError> {
     if run.scan_counts(&mut t128, &mut cell)? {
         return Ok(t128.get(0).map_or_else(BigUint::default, Tally::to_big));
     }
-    let mut big = t128.widen(BigUint::from);
+    let mut t256 = t128.widen(u128_to_u256);
+    if run.scan_counts(&mut t256, &mut cell)? {
+        return Ok(t256.get(0).map_or_else(BigUint::default, Tally::to_big));
+    }
+    let mut t512 = t256.widen(u256_to_u512);
+    if run.scan_counts(&mut t512, &mut cell)? {
+        return Ok(t512.get(0).map_or_else(BigUint::default, Tally::to_big));
+    }
+    let mut big = t512.widen(|x| x.to_big());
     run.scan_counts(&mut big, &mut cell)?;
     Ok(big.get(0).cloned().unwrap_or_default())
 }
@@ -458,6 +466,38 @@ pub fn count_detailed(
     board: &Board,
     pieces: &PieceSet,
     limits: &Limits,
+) -> Result<Counted, CoverError> {
+    count_with(board, pieces, limits, count_scan)
+}
+
+/// Counts like [`count`], but in big integers from the first cell on: the
+/// baseline the width ladder (`u64`, `u128`, 256, 512 bits, then big
+/// integers) is measured against in the benchmarks.
+///
+/// ```
+/// use cover::{count_big_integers_only, Board, Limits, PieceSet};
+///
+/// let l3 = PieceSet::named("l3").unwrap();
+/// let c = count_big_integers_only(&Board::rectangle(9, 9), &l3, &Limits::default()).unwrap();
+/// assert_eq!(c.count, 1193600u32.into());
+/// ```
+pub fn count_big_integers_only(
+    board: &Board,
+    pieces: &PieceSet,
+    limits: &Limits,
+) -> Result<Counted, CoverError> {
+    count_with(board, pieces, limits, |run| {
+        let mut big = Table::start(BigUint::from(1u8));
+        run.scan_counts(&mut big, &mut 0)?;
+        Ok(big.get(0).cloned().unwrap_or_default())
+    })
+}
+
+fn count_with(
+    board: &Board,
+    pieces: &PieceSet,
+    limits: &Limits,
+    count_scan: impl Fn(&mut Run<'_>) -> Result<BigUint, CoverError>,
 ) -> Result<Counted, CoverError> {
     let started = Instant::now();
     let deadline = limits.time.and_then(|t| started.checked_add(t));

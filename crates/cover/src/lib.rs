@@ -35,7 +35,7 @@ mod tally;
 
 pub use crate::board::Board;
 pub use crate::covering::{find_covering, Covering};
-pub use crate::frontier::{count, count_detailed, Counted, TableStats};
+pub use crate::frontier::{count, count_big_integers_only, count_detailed, Counted, TableStats};
 pub use crate::limits::{CoverError, Limits};
 pub use crate::piece_set::PieceSet;
 pub use crate::shape::Shape;

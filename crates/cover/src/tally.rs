@@ -2,12 +2,41 @@
 //! suffice, big integers after.
 //!
 //! The DP only ever adds counts, so a table starts in `u64`, and when a
-//! checked addition overflows, the table of the step before is widened to
-//! `u128`, then to [`BigUint`], and the step is done again. Every count is
-//! exact at every width. `()` is the tally of a reachability-only table
-//! (used to find one covering).
+//! checked addition overflows, the table of the step before is widened and
+//! the step is done again: `u64`, `u128`, then 256- and 512-bit fixed-width
+//! integers ([`U256`], [`U512`] from the `ruint` crate: still no heap, and
+//! several times faster than big integers in the table), then [`BigUint`]
+//! (num-bigint) without bound. Every count is exact at every width. `()` is
+//! the tally of a reachability-only table (used to find one covering).
 
 use num_bigint::BigUint;
+use ruint::Uint;
+
+/// 256-bit counts.
+pub(crate) type U256 = Uint<256, 4>;
+/// 512-bit counts.
+pub(crate) type U512 = Uint<512, 8>;
+
+/// A big integer from little-endian 64-bit limbs.
+pub(crate) fn limbs_to_big(limbs: &[u64]) -> BigUint {
+    let digits: Vec<u32> = limbs
+        .iter()
+        .flat_map(|&l| [(l & 0xffff_ffff) as u32, (l >> 32) as u32])
+        .collect();
+    BigUint::new(digits)
+}
+
+/// `u128` as 256 bits.
+pub(crate) fn u128_to_u256(x: u128) -> U256 {
+    U256::from_limbs([x as u64, (x >> 64) as u64, 0, 0])
+}
+
+/// 256 bits as 512.
+pub(crate) fn u256_to_u512(x: U256) -> U512 {
+    let mut limbs = [0u64; 8];
+    limbs[..4].copy_from_slice(x.as_limbs());
+    U512::from_limbs(limbs)
+}
 
 /// A per-state count in a frontier table.
 pub(crate) trait Tally: Clone {
@@ -75,6 +104,19 @@ impl Tally for u128 {
     }
 }
 
+impl<const BITS: usize, const LIMBS: usize> Tally for Uint<BITS, LIMBS> {
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        let (sum, overflow) = self.overflowing_add(*other);
+        *self = sum;
+        !overflow
+    }
+
+    fn to_big(&self) -> BigUint {
+        limbs_to_big(self.as_limbs())
+    }
+}
+
 impl Tally for BigUint {
     #[inline]
     fn add(&mut self, other: &BigUint) -> bool {
@@ -113,6 +155,16 @@ mod tests {
         assert_eq!(c, BigUint::from(u128::MAX) + 1u8);
         assert_eq!(c.entry_bytes(), 8 + std::mem::size_of::<BigUint>() + 24);
         assert_eq!(5u64.entry_bytes(), 16);
+        let mut d = u128_to_u256(u128::MAX);
+        assert!(d.add(&u128_to_u256(1)));
+        assert_eq!(d.to_big(), BigUint::from(u128::MAX) + 1u8);
+        let mut e = u256_to_u512(U256::MAX);
+        assert_eq!(e.to_big(), (BigUint::from(1u8) << 256) - 1u8);
+        assert!(e.add(&u256_to_u512(U256::from_limbs([1, 0, 0, 0]))));
+        assert_eq!(e.to_big(), BigUint::from(1u8) << 256);
+        let mut f = U512::MAX;
+        assert!(!f.add(&u256_to_u512(U256::from_limbs([1, 0, 0, 0]))));
+        assert_eq!(U256::MAX.entry_bytes(), 40);
         assert_eq!(().entry_bytes(), 8);
     }
 }

@@ -3,7 +3,9 @@
 // Test helpers outside #[test] functions unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use cover::{backtrack, count, count_detailed, BigUint, Board, Limits, PieceSet};
+use cover::{
+    backtrack, count, count_big_integers_only, count_detailed, BigUint, Board, Limits, PieceSet,
+};
 
 fn rect(pieces: &str, h: usize, w: usize) -> BigUint {
     let set = PieceSet::named(pieces).unwrap();
@@ -121,6 +123,20 @@ fn counts_past_u64_and_u128_stay_exact() {
     for m in [63u32, 64, 65, 127, 128, 129, 300] {
         let w = 2 * m as usize;
         assert_eq!(rect("l3", 3, w), BigUint::from(2u8).pow(m), "3 x {w}");
+    }
+}
+
+#[test]
+fn big_integers_throughout_agree_with_the_ladder() {
+    let set = PieceSet::named("l3").unwrap();
+    for (h, w) in [(12, 12), (3, 300), (9, 40), (2, 3)] {
+        let b = Board::rectangle(h, w);
+        let big = count_big_integers_only(&b, &set, &Limits::default()).unwrap();
+        assert_eq!(
+            big.count,
+            count(&b, &set, &Limits::default()).unwrap(),
+            "{h} x {w}"
+        );
     }
 }
 
