@@ -284,3 +284,36 @@ fn usage_errors_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_64_by_64_board_with_narrow_regions() {
+    // Black everywhere but twenty 2 x 3 blocks (2 coverings each) and one
+    // 24 x 6 band, each counted on its own bounding box.
+    let mut rows = vec![vec![b'#'; 64]; 64];
+    for k in 0..20 {
+        let (r, c) = (3 * (k / 5), 4 * (k % 5));
+        for row in rows.iter_mut().skip(r).take(2) {
+            for cell in row.iter_mut().skip(c).take(3) {
+                *cell = b'.';
+            }
+        }
+    }
+    for row in rows.iter_mut().skip(30).take(24) {
+        for cell in row.iter_mut().skip(40).take(6) {
+            *cell = b'.';
+        }
+    }
+    let mut input = String::from("1\n64 64\n");
+    for row in &rows {
+        input.push_str(std::str::from_utf8(row).unwrap());
+        input.push('\n');
+    }
+    // The band alone, from the same command on a rectangle, times 2^20.
+    let band: u128 = stdout_of(&["cover", "count", "--rect", "24x6"], "")
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(band > 0);
+    let want = band << 20;
+    assert_eq!(stdout_of(&["cover", "count"], &input), format!("{want}\n"));
+}
