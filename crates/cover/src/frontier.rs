@@ -22,7 +22,10 @@
 //! is increasing in `m`: each transition maps the sorted table to a sorted
 //! stream, and the next table is a merge of those streams (one per
 //! placement, plus the pass-through), adding the counts of equal masks. No
-//! hashing, no sorting, and the tables are reused from step to step.
+//! hashing, no sorting, and the tables are reused from step to step. Each
+//! table is kept in two halves by bit 0, so the pass-through stream reads
+//! only the covered states and the placements only the uncovered ones, and
+//! the merge is compiled for each small number of streams.
 
 use std::time::Instant;
 
@@ -162,42 +165,77 @@ fn to_isize(x: usize) -> isize {
     isize::try_from(x).unwrap_or(isize::MAX)
 }
 
-/// A frontier table: masks sorted increasing, with their tallies.
+/// Masks sorted increasing, with their tallies beside them.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Table<C> {
+struct Half<C> {
     keys: Vec<u64>,
     counts: Vec<C>,
+}
+
+/// A frontier table, kept as two sorted halves by the mask's bit 0 (is the
+/// next cell covered?): the pass-through stream then reads the odd half and
+/// the placements the even one, each without testing bit 0.
+#[derive(Clone, Debug)]
+pub(crate) struct Table<C> {
+    halves: [Half<C>; 2],
+}
+
+impl<C> Default for Table<C> {
+    fn default() -> Table<C> {
+        Table {
+            halves: [
+                Half {
+                    keys: Vec::new(),
+                    counts: Vec::new(),
+                },
+                Half {
+                    keys: Vec::new(),
+                    counts: Vec::new(),
+                },
+            ],
+        }
+    }
 }
 
 impl<C: Tally> Table<C> {
     /// The table before the first cell: the empty state, counted once.
     fn start(one: C) -> Table<C> {
-        Table {
-            keys: vec![0],
-            counts: vec![one],
-        }
+        let mut t = Table::default();
+        t.halves[0].keys.push(0);
+        t.halves[0].counts.push(one);
+        t
     }
 
     fn len(&self) -> usize {
-        self.keys.len()
+        self.halves[0].keys.len() + self.halves[1].keys.len()
+    }
+
+    fn capacity(&self) -> usize {
+        self.halves[0].keys.capacity() + self.halves[1].keys.capacity()
     }
 
     /// Bytes per entry.
     fn entry_bytes(&self) -> usize {
-        C::table_entry_bytes(&self.counts)
+        C::table_entry_bytes(&self.halves[0].counts)
+            .max(C::table_entry_bytes(&self.halves[1].counts))
     }
 
     fn widen<D>(self, f: impl Fn(C) -> D) -> Table<D> {
+        let [even, odd] = self.halves;
+        let half = |h: Half<C>| Half {
+            keys: h.keys,
+            counts: h.counts.into_iter().map(&f).collect(),
+        };
         Table {
-            keys: self.keys,
-            counts: self.counts.into_iter().map(f).collect(),
+            halves: [half(even), half(odd)],
         }
     }
 
     /// The tally of `key`, if present.
     fn get(&self, key: u64) -> Option<&C> {
-        let i = self.keys.binary_search(&key).ok()?;
-        self.counts.get(i)
+        let half = &self.halves[(key & 1) as usize];
+        let i = half.keys.binary_search(&key).ok()?;
+        half.counts.get(i)
     }
 }
 
@@ -209,25 +247,34 @@ enum Halt {
     Memory,
 }
 
-/// One transition stream of a step: the source states `m` with
-/// `m & and == eq`, sent to `(m + add) >> 1`.
+/// One transition stream of a step: the source states `m` of one half with
+/// `m & and == 0`, sent to `(m + add) >> 1`.
 #[derive(Clone, Copy, Debug)]
 struct Stream {
+    half: usize,
     and: u64,
-    eq: u64,
     add: u64,
     pos: usize,
     key: u64,
 }
 
 impl Stream {
+    /// A stream taking every state of the even half, only shifted.
+    const BLANK: Stream = Stream {
+        half: 0,
+        and: 0,
+        add: 0,
+        pos: 0,
+        key: 0,
+    };
+
     /// Moves to the first source state at or after `pos` the stream takes;
     /// its key is `u64::MAX` when there is none (real keys stay below
     /// 2^63).
     #[inline]
     fn seek(&mut self, keys: &[u64]) {
         while let Some(&m) = keys.get(self.pos) {
-            if m & self.and == self.eq {
+            if m & self.and == 0 {
                 self.key = (m + self.add) >> 1;
                 return;
             }
@@ -247,36 +294,58 @@ fn step<C: Tally>(
     streams: &mut Vec<Stream>,
     max_entries: usize,
 ) -> Result<(), Halt> {
-    let blank = Stream {
-        and: 0,
-        eq: 0,
-        add: 0,
-        pos: 0,
-        key: 0,
-    };
     streams.clear();
     if scan.is_white(p) {
+        // Covered already: the odd half moves on. Uncovered: the even half
+        // places a piece anchored here (bit 0 of `b` is the anchor).
         streams.push(Stream {
-            and: 1,
-            eq: 1,
-            ..blank
+            half: 1,
+            ..Stream::BLANK
         });
         for &b in scan.placements(p) {
             streams.push(Stream {
-                and: b,
-                eq: 0,
+                and: b & !1,
                 add: b,
-                ..blank
+                ..Stream::BLANK
             });
         }
     } else {
-        streams.push(blank);
+        // Nothing covers a black cell: every state is even and moves on.
+        streams.push(Stream::BLANK);
     }
+    for half in &mut dst.halves {
+        half.keys.clear();
+        half.counts.clear();
+    }
+    // A fixed number of streams lets the compiler unroll the merge's inner
+    // loops.
+    macro_rules! fixed {
+        ($($n:literal)*) => {
+            match streams.len() {
+                $($n => {
+                    let mut fixed = [Stream::BLANK; $n];
+                    fixed.copy_from_slice(streams);
+                    merge(&mut fixed, src, dst, max_entries)
+                })*
+                _ => merge(streams, src, dst, max_entries),
+            }
+        };
+    }
+    fixed!(1 2 3 4 5 6 7 8 9)
+}
+
+/// Merges the streams of a step into `dst`, adding the counts of equal
+/// masks.
+#[inline(always)]
+fn merge<C: Tally>(
+    streams: &mut [Stream],
+    src: &Table<C>,
+    dst: &mut Table<C>,
+    max_entries: usize,
+) -> Result<(), Halt> {
     for s in streams.iter_mut() {
-        s.seek(&src.keys);
+        s.seek(&src.halves[s.half].keys);
     }
-    dst.keys.clear();
-    dst.counts.clear();
     loop {
         let min = streams.iter().fold(u64::MAX, |m, s| m.min(s.key));
         if min == u64::MAX {
@@ -287,7 +356,8 @@ fn step<C: Tally>(
             if s.key != min {
                 continue;
             }
-            if let Some(c) = src.counts.get(s.pos) {
+            let half = &src.halves[s.half];
+            if let Some(c) = half.counts.get(s.pos) {
                 match acc.as_mut() {
                     None => acc = Some(c.clone()),
                     Some(a) => {
@@ -298,19 +368,24 @@ fn step<C: Tally>(
                 }
             }
             s.pos += 1;
-            s.seek(&src.keys);
+            s.seek(&half.keys);
         }
         if let Some(a) = acc {
-            if dst.keys.len() >= max_entries {
-                return Err(Halt::Memory);
+            let capacity = dst.capacity();
+            let half = &mut dst.halves[(min & 1) as usize];
+            if half.keys.len() == half.keys.capacity() {
+                // Grow in bounded steps: both halves' capacity together
+                // stays within the limit.
+                let room = max_entries.saturating_sub(capacity);
+                if room == 0 {
+                    return Err(Halt::Memory);
+                }
+                let more = half.keys.len().max(1024).min(room);
+                half.keys.reserve_exact(more);
+                half.counts.reserve_exact(more);
             }
-            if dst.keys.len() == dst.keys.capacity() {
-                let more = dst.keys.len().max(1024).min(max_entries - dst.keys.len());
-                dst.keys.reserve_exact(more);
-                dst.counts.reserve_exact(more);
-            }
-            dst.keys.push(min);
-            dst.counts.push(a);
+            half.keys.push(min);
+            half.counts.push(a);
         }
     }
 }
@@ -350,7 +425,7 @@ impl Run<'_> {
     fn max_entries<C: Tally>(&self, src: &Table<C>, held: usize) -> (usize, usize) {
         let entry = src.entry_bytes().max(1);
         let limit = usize::try_from(self.limits.memory).unwrap_or(usize::MAX);
-        let used = src.keys.capacity() * entry + held;
+        let used = src.capacity() * entry + held;
         (limit.saturating_sub(used) / entry, entry)
     }
 
@@ -360,7 +435,7 @@ impl Run<'_> {
         self.stats.peak_bytes = self
             .stats
             .peak_bytes
-            .max((src.keys.capacity() + dst.keys.capacity()) * entry + held);
+            .max((src.capacity() + dst.capacity()) * entry + held);
     }
 
     /// Scans cells from `*cell` on; `Ok(false)` when a count overflowed at
@@ -370,10 +445,7 @@ impl Run<'_> {
         table: &mut Table<C>,
         cell: &mut usize,
     ) -> Result<bool, CoverError> {
-        let mut spare = Table {
-            keys: Vec::new(),
-            counts: Vec::new(),
-        };
+        let mut spare = Table::default();
         let mut streams = Vec::new();
         while *cell < self.scan.cells() {
             self.check_time(*cell)?;
