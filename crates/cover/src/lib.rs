@@ -7,12 +7,12 @@
 //!   and piece files drawn in `#`/`.` with the rotations and reflections to
 //!   allow.
 //! * [`count`]: the frontier (broken-profile) DP ([`frontier`]), exact at any
-//!   size: counts live in `u64`, then `u128`, then big integers as they grow
-//!   ([`tally`]).
+//!   size: counts live in `u64`, then `u128`, 256 and 512 bits, then big
+//!   integers as they grow.
 //! * [`backtrack::count`]: the plain backtracking counter the DP is checked
 //!   against.
 //! * [`find_covering`]: one covering, drawn with letters ([`Covering`]).
-//! * [`format`]: the BOARDCOVER judge input and output.
+//! * [`mod@format`]: the BOARDCOVER judge input.
 //!
 //! ```
 //! use cover::{count, Board, Limits, PieceSet};
