@@ -374,13 +374,14 @@ fn merge<C: Tally>(
             let capacity = dst.capacity();
             let half = &mut dst.halves[(min & 1) as usize];
             if half.keys.len() == half.keys.capacity() {
-                // Grow in bounded steps: both halves' capacity together
-                // stays within the limit.
+                // Grow by an eighth at a time (tables reach millions of
+                // wide entries; doubling would waste up to half), and keep
+                // both halves' capacity together within the limit.
                 let room = max_entries.saturating_sub(capacity);
                 if room == 0 {
                     return Err(Halt::Memory);
                 }
-                let more = half.keys.len().max(1024).min(room);
+                let more = (half.keys.len() / 8).max(1024).min(room);
                 half.keys.reserve_exact(more);
                 half.counts.reserve_exact(more);
             }
