@@ -76,7 +76,7 @@ pub struct Common {
     #[arg(long, default_value = "l3", value_name = "SET|FILE")]
     pub pieces: String,
     /// Memory the frontier tables may take, e.g. 512M or 4G.
-    #[arg(long, default_value = "2G", value_name = "SIZE", value_parser = parse_bytes)]
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = parse_bytes)]
     pub memory_limit: u64,
     /// Seconds the whole command may take.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

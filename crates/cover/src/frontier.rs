@@ -31,10 +31,11 @@ use std::time::Instant;
 
 use grid::Pos;
 use num_bigint::BigUint;
+use ruint::Uint;
 
 use crate::limits::{CoverError, Limits};
 use crate::region::{regions, Region};
-use crate::tally::{u128_to_u256, u256_to_u512, Tally};
+use crate::tally::{from_u128, widen_uint, Tally};
 use crate::{Board, PieceSet};
 
 /// One region prepared for scanning: its cells (in scan order) and the
@@ -475,27 +476,46 @@ impl Run<'_> {
     }
 }
 
-/// Counts the coverings of one scanned region, widening the counts from
-/// `u64` to `u128`, 256 and 512 bits, and big integers as they grow.
+/// Scans `table` from `*cell` on: the count when it gets to the end, or the
+/// table widened by `widen` when a count overflowed.
+fn climb<C: Tally, D>(
+    run: &mut Run<'_>,
+    mut table: Table<C>,
+    cell: &mut usize,
+    widen: impl Fn(C) -> D,
+) -> Result<Result<BigUint, Table<D>>, CoverError> {
+    if run.scan_counts(&mut table, cell)? {
+        return Ok(Ok(table
+            .get(0)
+            .map_or_else(BigUint::default, Tally::to_big)));
+    }
+    Ok(Err(table.widen(widen)))
+}
+
+/// Counts the coverings of one scanned region, widening the counts as they
+/// grow: `u64`, `u128`, 192 to 512 bits in steps of 64, 640, 768 and 1024
+/// bits, then big integers.
 fn count_scan(run: &mut Run<'_>) -> Result<BigUint, CoverError> {
     let mut cell = 0;
-    let mut t64 = Table::start(1u64);
-    if run.scan_counts(&mut t64, &mut cell)? {
-        return Ok(t64.get(0).map_or_else(BigUint::default, Tally::to_big));
+    macro_rules! rung {
+        ($table:expr, $widen:expr) => {
+            match climb(run, $table, &mut cell, $widen)? {
+                Ok(count) => return Ok(count),
+                Err(wider) => wider,
+            }
+        };
     }
-    let mut t128 = t64.widen(u128::from);
-    if run.scan_counts(&mut t128, &mut cell)? {
-        return Ok(t128.get(0).map_or_else(BigUint::default, Tally::to_big));
-    }
-    let mut t256 = t128.widen(u128_to_u256);
-    if run.scan_counts(&mut t256, &mut cell)? {
-        return Ok(t256.get(0).map_or_else(BigUint::default, Tally::to_big));
-    }
-    let mut t512 = t256.widen(u256_to_u512);
-    if run.scan_counts(&mut t512, &mut cell)? {
-        return Ok(t512.get(0).map_or_else(BigUint::default, Tally::to_big));
-    }
-    let mut big = t512.widen(|x| x.to_big());
+    let t = rung!(Table::start(1u64), u128::from);
+    let t = rung!(t, from_u128::<192, 3>);
+    let t = rung!(t, widen_uint::<192, 3, 256, 4>);
+    let t = rung!(t, widen_uint::<256, 4, 320, 5>);
+    let t = rung!(t, widen_uint::<320, 5, 384, 6>);
+    let t = rung!(t, widen_uint::<384, 6, 448, 7>);
+    let t = rung!(t, widen_uint::<448, 7, 512, 8>);
+    let t = rung!(t, widen_uint::<512, 8, 640, 10>);
+    let t = rung!(t, widen_uint::<640, 10, 768, 12>);
+    let t = rung!(t, widen_uint::<768, 12, 1024, 16>);
+    let mut big = rung!(t, |x: Uint<1024, 16>| x.to_big());
     run.scan_counts(&mut big, &mut cell)?;
     Ok(big.get(0).cloned().unwrap_or_default())
 }
@@ -544,7 +564,7 @@ pub fn count_detailed(
 }
 
 /// Counts like [`count`], but in big integers from the first cell on: the
-/// baseline the width ladder (`u64`, `u128`, 256, 512 bits, then big
+/// baseline the width ladder (`u64`, `u128`, 192 to 1024 bits, then big
 /// integers) is measured against in the benchmarks.
 ///
 /// ```

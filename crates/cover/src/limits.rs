@@ -14,8 +14,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The default memory limit: 2 GiB.
-    pub const DEFAULT_MEMORY: u64 = 2 << 30;
+    /// The default memory limit: 4 GiB (a full 64 x 24 board needs about 2.5).
+    pub const DEFAULT_MEMORY: u64 = 4 << 30;
 }
 
 impl Default for Limits {

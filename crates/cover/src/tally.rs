@@ -3,19 +3,17 @@
 //!
 //! The DP only ever adds counts, so a table starts in `u64`, and when a
 //! checked addition overflows, the table of the step before is widened and
-//! the step is done again: `u64`, `u128`, then 256- and 512-bit fixed-width
-//! integers ([`U256`], [`U512`] from the `ruint` crate: still no heap, and
-//! several times faster than big integers in the table), then [`BigUint`]
-//! (num-bigint) without bound. Every count is exact at every width. `()` is
-//! the tally of a reachability-only table (used to find one covering).
+//! the step is done again: `u64`, `u128`, then fixed-width integers of
+//! 192, 256, … 1024 bits ([`ruint::Uint`]: no heap, and several times
+//! faster than big integers in a table), then [`BigUint`] (num-bigint)
+//! without bound. The rungs are 64 bits apart up to 512 bits, so a table
+//! never carries much more width than its counts need: in the wide phases
+//! the DP is bound by the bytes it moves. Every count is exact at every
+//! width. `()` is the tally of a reachability-only table (used to find one
+//! covering).
 
 use num_bigint::BigUint;
 use ruint::Uint;
-
-/// 256-bit counts.
-pub(crate) type U256 = Uint<256, 4>;
-/// 512-bit counts.
-pub(crate) type U512 = Uint<512, 8>;
 
 /// A big integer from little-endian 64-bit limbs.
 pub(crate) fn limbs_to_big(limbs: &[u64]) -> BigUint {
@@ -26,16 +24,24 @@ pub(crate) fn limbs_to_big(limbs: &[u64]) -> BigUint {
     BigUint::new(digits)
 }
 
-/// `u128` as 256 bits.
-pub(crate) fn u128_to_u256(x: u128) -> U256 {
-    U256::from_limbs([x as u64, (x >> 64) as u64, 0, 0])
+/// `u128` as a wider fixed-width integer (`L` ≥ 2 limbs).
+pub(crate) fn from_u128<const B: usize, const L: usize>(x: u128) -> Uint<B, L> {
+    let mut limbs = [0u64; L];
+    if let Some(low) = limbs.get_mut(..2) {
+        low.copy_from_slice(&[x as u64, (x >> 64) as u64]);
+    }
+    Uint::from_limbs(limbs)
 }
 
-/// 256 bits as 512.
-pub(crate) fn u256_to_u512(x: U256) -> U512 {
-    let mut limbs = [0u64; 8];
-    limbs[..4].copy_from_slice(x.as_limbs());
-    U512::from_limbs(limbs)
+/// A fixed-width integer as a wider one (`L2` ≥ `L1` limbs).
+pub(crate) fn widen_uint<const B1: usize, const L1: usize, const B2: usize, const L2: usize>(
+    x: Uint<B1, L1>,
+) -> Uint<B2, L2> {
+    let mut limbs = [0u64; L2];
+    if let Some(low) = limbs.get_mut(..L1) {
+        low.copy_from_slice(x.as_limbs());
+    }
+    Uint::from_limbs(limbs)
 }
 
 /// A per-state count in a frontier table.
@@ -155,15 +161,18 @@ mod tests {
         assert_eq!(c, BigUint::from(u128::MAX) + 1u8);
         assert_eq!(c.entry_bytes(), 8 + std::mem::size_of::<BigUint>() + 24);
         assert_eq!(5u64.entry_bytes(), 16);
-        let mut d = u128_to_u256(u128::MAX);
-        assert!(d.add(&u128_to_u256(1)));
+        type U192 = Uint<192, 3>;
+        type U256 = Uint<256, 4>;
+        let one = || from_u128::<192, 3>(1);
+        let mut d = from_u128::<192, 3>(u128::MAX);
+        assert!(d.add(&one()));
         assert_eq!(d.to_big(), BigUint::from(u128::MAX) + 1u8);
-        let mut e = u256_to_u512(U256::MAX);
-        assert_eq!(e.to_big(), (BigUint::from(1u8) << 256) - 1u8);
-        assert!(e.add(&u256_to_u512(U256::from_limbs([1, 0, 0, 0]))));
-        assert_eq!(e.to_big(), BigUint::from(1u8) << 256);
-        let mut f = U512::MAX;
-        assert!(!f.add(&u256_to_u512(U256::from_limbs([1, 0, 0, 0]))));
+        let mut e = widen_uint::<192, 3, 256, 4>(U192::MAX);
+        assert_eq!(e.to_big(), (BigUint::from(1u8) << 192) - 1u8);
+        assert!(e.add(&widen_uint(one())));
+        assert_eq!(e.to_big(), BigUint::from(1u8) << 192);
+        let mut f = U256::MAX;
+        assert!(!f.add(&widen_uint(one())));
         assert_eq!(U256::MAX.entry_bytes(), 40);
         assert_eq!(().entry_bytes(), 8);
     }
