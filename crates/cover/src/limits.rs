@@ -14,7 +14,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The default memory limit: 4 GiB (a full 64 x 24 board needs about 2.5).
+    /// The default memory limit: 4 GiB (a full 64 x 24 board needs 1.7 GiB;
+    /// longer ones need more as their counts widen).
     pub const DEFAULT_MEMORY: u64 = 4 << 30;
 }
 
