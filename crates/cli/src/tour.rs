@@ -42,8 +42,10 @@ fn stops() -> Vec<(&'static str, StopFn)> {
     vec![
         ("2048 max-tile", crate::cmd_2048::tour::max_tile),
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
+        ("sokoban replay", crate::cmd_sokoban::tour::replay),
         ("cover count", crate::cmd_cover::tour::square12),
         ("cover show", crate::cmd_cover::tour::show_ring),
+        ("yut best", crate::cmd_yut::tour::best_line),
     ]
 }
 

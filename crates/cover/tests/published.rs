@@ -121,7 +121,9 @@ fn rows_exactly_20_wide() {
 fn counts_past_u64_and_u128_stay_exact() {
     // 3 x 2m = 2^m: crosses every rung of the width ladder (64, 128, 192,
     // …, 512, 640, 768, 1024 bits) and goes on in big integers.
-    for m in [63u32, 64, 65, 127, 128, 129, 191, 192, 300, 511, 512, 700, 1023, 1024, 1500] {
+    for m in [
+        63u32, 64, 65, 127, 128, 129, 191, 192, 300, 511, 512, 700, 1023, 1024, 1500,
+    ] {
         let w = 2 * m as usize;
         assert_eq!(rect("l3", 3, w), BigUint::from(2u8).pow(m), "3 x {w}");
     }

@@ -1,0 +1,59 @@
+//! Sokoban for boardkit: level formats, validation, the exact rules with
+//! undo and redo, and replay.
+//!
+//! The design separates what never changes from what moves, so that a
+//! search can copy states cheaply:
+//!
+//! * [`Level`]: the static layout, built once — walls, goals and the
+//!   outside as flags over a flat array of squares ([`Cell`] = `row * cols +
+//!   col`, a `u16`), the step [`offset`](Level::offset) of each direction,
+//!   the goal list, the starting [`State`], and the title and notes
+//!   ([`Meta`]). Building validates the level ([`LevelError`]).
+//! * [`State`]: the worker's square and a bitset of box squares, with the
+//!   number of boxes off goals kept current ([`State::is_solved`] is free).
+//! * The rules: [`Level::try_move`] applies a key press and says what
+//!   happened ([`Outcome::Moved`], [`Outcome::Pushed`] or
+//!   [`Outcome::Blocked`]); [`Level::undo_move`] takes it back.
+//! * [`Game`]: a state with its move history: undo, redo, restart, move
+//!   and push counts, the moves in LURD notation.
+//! * Formats: [`xsb`] (the standard level format, whole collections, read
+//!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
+//!   [`lurd`] (solutions in LURD notation, and checking them).
+//! * [`builtin`]: twelve small levels of my own design, easiest first.
+//!
+//! For searches: iterate squares `0..level.len()` and keep those with
+//! [`Level::is_floor`]; step with [`Level::step`] (safe inside the walls) or
+//! [`Level::neighbour`]; apply a push directly with [`State::move_box`] and
+//! [`State::set_worker`] (normalising the worker to one square of its
+//! region); hash box configurations from [`State::box_bits`] or
+//! [`State::boxes`] (sorted). Check every solution found with
+//! [`lurd::verify`].
+//!
+//! ```
+//! use grid::Dir;
+//! use sokoban::{Game, Outcome};
+//!
+//! let levels = sokoban::xsb::parse_collection("; First\n#######\n#@ $ .#\n#######\n").unwrap();
+//! let level = &levels[0];
+//! assert_eq!(level.title(), Some("First"));
+//! let mut game = Game::new(level.clone());
+//! assert_eq!(game.play(Dir::Right), Outcome::Moved);
+//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
+//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
+//! assert!(game.is_solved());
+//! assert_eq!(game.lurd(), "rRR");
+//! ```
+
+pub mod builtin;
+pub mod game;
+pub mod judge;
+pub mod level;
+pub mod lurd;
+pub mod state;
+pub mod tile;
+pub mod xsb;
+
+pub use crate::game::{Game, Step};
+pub use crate::level::{Cell, Level, LevelError, Meta, MAX_CELLS};
+pub use crate::state::{Outcome, State};
+pub use crate::tile::Tile;

@@ -1,0 +1,311 @@
+//! The XSB reader and writer on hand-made inputs: every feature of the
+//! format, every validation error with its place, and exact round trips.
+
+// Test helpers outside #[test] functions may unwrap too.
+#![allow(clippy::unwrap_used)]
+
+use grid::Dir;
+use sokoban::xsb::{map_rows, parse_collection, parse_level, write_collection, write_level};
+use sokoban::{Level, Tile};
+
+fn err(text: &str) -> String {
+    parse_collection(text).unwrap_err().to_string()
+}
+
+#[test]
+fn ragged_rows_are_padded_and_dashes_are_floor() {
+    let level = parse_level("  ####\n###_ #\n#@$-.#\n######\n").unwrap();
+    assert_eq!((level.rows(), level.cols()), (4, 6));
+    let tiles = level.tiles(level.start());
+    assert_eq!(tiles[0][0], Tile::Floor);
+    assert!(level.is_outside(level.cell(0, 0).unwrap()));
+    assert!(level.is_floor(level.cell(1, 3).unwrap()));
+    assert!(!level.is_outside(level.cell(1, 3).unwrap()));
+    assert_eq!(
+        map_rows(&level, level.start()),
+        ["  ####", "###  #", "#@$ .#", "######"]
+    );
+
+    // A short row is padded on the right, so a gap there is open.
+    let open = parse_level("#####\n#@$.\n#####\n").unwrap_err();
+    assert_eq!((open.line, open.column), (Some(2), Some(5)));
+    assert!(parse_level("#####\n#@$.#\n####\n").is_ok());
+}
+
+#[test]
+fn run_length_encoding() {
+    let plain = parse_level("#######\n#@ $ .#\n#######\n").unwrap();
+    let rle = parse_level("7#\n#@-$-.#\n7#\n").unwrap();
+    let one_line = parse_level("7#|#@-$-.#|7#\n").unwrap();
+    let split = parse_level("7#|#@-$-.#\n7#\n").unwrap();
+    for level in [&rle, &one_line, &split] {
+        assert_eq!(
+            map_rows(level, level.start()),
+            map_rows(&plain, plain.start())
+        );
+    }
+    let wide = parse_level("12#\n#@10-#\n#$10.#\n#11-$\n12#\n").unwrap_err();
+    assert_eq!(
+        wide.message,
+        "level 1: 2 boxes but 10 goals: they must be equal"
+    );
+    let big = parse_level("12#\n#@2$7-#\n#6-2.2-#\n12#\n").unwrap();
+    assert_eq!(big.cols(), 12);
+    assert_eq!(big.box_count(), 2);
+
+    assert_eq!(
+        err("#####\n#@$.#\n#4\n"),
+        "line 3, column 2: level 1: a run length must be followed by a map character"
+    );
+    assert_eq!(
+        err("#####|#@$.#|5|#\n"),
+        "line 1, column 13: level 1: a run length must be followed by a map character"
+    );
+    assert_eq!(
+        err("0#####\n#@$.#\n#####\n"),
+        "line 1, column 1: level 1: a run length of 0"
+    );
+    assert_eq!(
+        err("99999#\n"),
+        "line 1, column 1: level 1: run length above 10000"
+    );
+}
+
+#[test]
+fn titles_comments_and_fields() {
+    let text = "\
+; A collection header
+; by someone
+
+; 12
+#####
+#@$.#
+#####
+
+;screen.3
+#####
+#@$.#
+#####
+
+Title: Fielded
+Author: Ann
+#####
+#@$.#
+#####
+
+'Quoted'
+#####
+#@$.#
+#####
+Author: Bob
+
+\"Double quoted\"
+#####
+#@$.#
+#####
+Title: Below wins
+Comment:
+######
+not a map
+Comment-End:
+
+plain words
+#####
+#@$.#
+#####
+";
+    let levels = parse_collection(text).unwrap();
+    let titles: Vec<_> = levels.iter().map(|l| l.title().unwrap_or("-")).collect();
+    assert_eq!(
+        titles,
+        [
+            "12",
+            "screen.3",
+            "Fielded",
+            "Quoted",
+            "Below wins",
+            "plain words"
+        ]
+    );
+    assert_eq!(levels[0].meta().before[0], "; A collection header");
+    assert_eq!(levels[2].meta().field("author"), Some("Ann"));
+    assert_eq!(levels[3].meta().field("Author"), Some("Bob"));
+    assert_eq!(levels[4].meta().after.len(), 5);
+    assert_eq!(levels[4].meta().before, ["\"Double quoted\""]);
+    let round = write_collection(&levels);
+    assert_eq!(parse_collection(&round).unwrap(), levels);
+    assert_eq!(write_collection(&parse_collection(&round).unwrap()), round);
+
+    // Untitled levels stay untitled; a set title is written as a field.
+    let level = parse_level("#####\n#@$.#\n#####\n").unwrap();
+    assert_eq!(level.title(), None);
+    let named = level.with_title("Given");
+    let text = write_level(&named);
+    assert_eq!(text, "#####\n#@$.#\n#####\nTitle: Given\n");
+    let again = parse_level(&text).unwrap();
+    assert_eq!(again.title(), Some("Given"));
+    assert_eq!(write_level(&again), text);
+    // Text after the last map is not a level.
+    assert_eq!(
+        parse_collection("#####\n#@$.#\n#####\n\n; the end\n")
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(parse_collection("; nothing here\n").unwrap().len(), 0);
+    assert_eq!(
+        parse_level("; nothing\n").unwrap_err().to_string(),
+        "no level found: no line of map characters"
+    );
+}
+
+#[test]
+fn every_validation_error_names_level_and_line() {
+    let two = |second: &str| format!("; one\n#####\n#@$.#\n#####\n\n; two\n{second}");
+    assert_eq!(
+        err(&two("#####\n# $.#\n#####\n")),
+        "line 7: level 2 \"two\": no worker"
+    );
+    assert_eq!(
+        err(&two("######\n#@$.@#\n######\n")),
+        "line 8, column 5: level 2 \"two\": a second worker (the first is at line 8, column 2)"
+    );
+    assert_eq!(
+        err(&two("######\n#+$.@#\n######\n")),
+        "line 8, column 5: level 2 \"two\": a second worker (the first is at line 8, column 2)"
+    );
+    assert_eq!(
+        err(&two("######\n#@$$.#\n######\n")),
+        "line 7: level 2 \"two\": 2 boxes but 1 goal: they must be equal"
+    );
+    assert_eq!(
+        err(&two("######\n#@$..#\n######\n")),
+        "line 7: level 2 \"two\": 1 box but 2 goals: they must be equal"
+    );
+    assert_eq!(
+        err(&two("######\n#@$x.#\n######\n")),
+        "line 8, column 4: level 2 \"two\": unknown character `x` in a map row (expected one \
+         of # @ + $ * . - _ or space)"
+    );
+    assert_eq!(
+        err(&two("######\n#@$\t.#\n######\n")),
+        "line 8, column 4: level 2 \"two\": unknown character `\\t` in a map row (expected one \
+         of # @ + $ * . - _ or space)"
+    );
+    assert_eq!(
+        err(&two("######\n#@$ .\n######\n")),
+        "line 8, column 6: level 2 \"two\": the worker (line 8, column 2) can walk off the map \
+         here: the walls around it have a gap"
+    );
+    assert_eq!(
+        err(&two("## ###\n#@$ .#\n######\n")),
+        "line 7, column 3: level 2 \"two\": the worker (line 8, column 2) can walk off the map \
+         here: the walls around it have a gap"
+    );
+    assert_eq!(
+        err(&two("######\n#@*  #\n######\n")),
+        "line 7: level 2 \"two\": no box off a goal: the level is solved before it starts"
+    );
+    assert_eq!(
+        err(&two("######\n#@   #\n######\n")),
+        "line 7: level 2 \"two\": no box off a goal: the level is solved before it starts"
+    );
+    assert_eq!(
+        err(&two("######\n#@$..#\n######  $\n")),
+        "line 9, column 9: level 2 \"two\": a box outside the walls"
+    );
+    assert_eq!(
+        err(&two("######\n#@$$.#\n###### .\n")),
+        "line 9, column 8: level 2 \"two\": a goal outside the walls"
+    );
+    assert_eq!(
+        err(&"9999#".repeat(100_000)),
+        "line 1, column 35: level 1: the level is too large: more than 65535 squares"
+    );
+    assert_eq!(
+        err(&format!("{}\n", "#".repeat(70_000))),
+        "line 1, column 65536: level 1: the level is too large: more than 65535 squares"
+    );
+    // Few squares as written, too many once short rows are padded.
+    assert_eq!(
+        err(&format!("{}\n#\n#\n", "#".repeat(65_000))),
+        "line 1: level 1: the level is too large: 3 x 65000 squares, at most 65535 in all"
+    );
+}
+
+#[test]
+fn crlf_and_byte_order_mark() {
+    let level = parse_level("\u{feff}; t\r\n#####\r\n#@$.#\r\n#####\r\n").unwrap();
+    assert_eq!(level.title(), Some("t"));
+    assert_eq!(level.cols(), 5);
+}
+
+/// A small generated level: a walled room with random inner walls, boxes,
+/// goals and worker, written with random XSB spellings.
+fn generated(seed: u64) -> (String, Level) {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    loop {
+        let rows = 3 + next(6) as usize;
+        let cols = 3 + next(8) as usize;
+        let mut grid = vec![vec!['#'; cols]; rows];
+        for row in grid.iter_mut().take(rows - 1).skip(1) {
+            for cell in row.iter_mut().take(cols - 1).skip(1) {
+                *cell = match next(10) {
+                    0 => '#',
+                    1 => '$',
+                    2 => '.',
+                    3 => '*',
+                    _ => ' ',
+                };
+            }
+        }
+        let (wr, wc) = (
+            1 + next(rows as u64 - 2) as usize,
+            1 + next(cols as u64 - 2) as usize,
+        );
+        grid[wr][wc] = if next(2) == 0 { '@' } else { '+' };
+        let text: String = grid
+            .iter()
+            .map(|row| {
+                let s: String = row
+                    .iter()
+                    .map(|&c| {
+                        if c == ' ' {
+                            [' ', '-', '_'][next(3) as usize]
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                format!("{s}\n")
+            })
+            .collect();
+        if let Ok(level) = parse_level(&text) {
+            return (text, level);
+        }
+    }
+}
+
+#[test]
+fn generated_levels_round_trip() {
+    for seed in 0..500 {
+        let (text, level) = generated(seed);
+        let written = write_level(&level);
+        let again = parse_level(&written).unwrap();
+        assert_eq!(again, level, "seed {seed}:\n{text}");
+        assert_eq!(write_level(&again), written);
+        // The written map is the input with every floor spelled as a space.
+        let normal: String = text.replace(['-', '_'], " ");
+        assert_eq!(written, normal);
+        // A move changes nothing about the level.
+        let mut s = level.start().clone();
+        level.try_move(&mut s, Dir::Up);
+        assert_eq!(write_level(&level), written);
+    }
+}
