@@ -116,6 +116,25 @@ fn check(board: &Board, pieces: &PieceSet) -> u64 {
         );
         let colours = c.colours();
         assert!(colours.iter().all(|&k| k < 6), "{colours:?}");
+        // Pieces sharing an edge have different colours (letters).
+        let mut owner = vec![None; board.height() * board.width()];
+        for (i, piece) in c.pieces().iter().enumerate() {
+            for p in piece {
+                owner[p.row * board.width() + p.col] = Some(i);
+            }
+        }
+        for r in 0..board.height() {
+            for col in 0..board.width() {
+                let a = owner[r * board.width() + col];
+                let right = (col + 1 < board.width()).then(|| owner[r * board.width() + col + 1]);
+                let down = (r + 1 < board.height()).then(|| owner[(r + 1) * board.width() + col]);
+                for b in [right, down].into_iter().flatten() {
+                    if let (Some(a), Some(b)) = (a, b) {
+                        assert!(a == b || colours[a] != colours[b], "{:?}", c.rows_on(board));
+                    }
+                }
+            }
+        }
     }
     expected
 }
