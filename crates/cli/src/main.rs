@@ -6,6 +6,7 @@
 mod cmd_2048;
 mod cmd_2048_ai;
 mod cmd_2048_play;
+mod cmd_cover;
 mod cmd_sokoban;
 mod cmd_yut;
 mod error;
@@ -36,6 +37,9 @@ enum Command {
     /// Sokoban: push boxes onto goals.
     #[command(subcommand)]
     Sokoban(cmd_sokoban::Command),
+    /// Board cover: count and draw coverings by L-trominoes or other pieces.
+    #[command(subcommand)]
+    Cover(cmd_cover::Command),
     /// Dice yut-nori: the best score over known rolls, on any board.
     #[command(subcommand)]
     Yut(cmd_yut::Command),
@@ -47,6 +51,7 @@ fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::G2048(cmd) => cmd_2048::run(cmd),
         Command::Sokoban(cmd) => cmd_sokoban::run(cmd),
+        Command::Cover(cmd) => cmd_cover::run(cmd),
         Command::Yut(cmd) => cmd_yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
     }

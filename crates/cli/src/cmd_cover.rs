@@ -1,0 +1,373 @@
+//! `boardkit cover …`: the board cover commands.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+use cover::format::{parse, Case};
+use cover::limits::parse_bytes;
+use cover::{count_detailed, find_covering, Board, CoverError, Limits, PieceSet};
+use grid::ParseError;
+use serde::Serialize;
+
+use crate::error::CliError;
+use crate::input;
+
+/// The board cover commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the coverings of each board by L-trominoes (algospot BOARDCOVER) or other pieces.
+    ///
+    /// Input: C, then per case a line `H W` and H rows of W characters, `#` black, `.` white.
+    ///
+    /// Example: printf '1\n3 7\n#.....#\n#.....#\n##..###\n' | boardkit cover count
+    #[command(verbatim_doc_comment)]
+    Count(CountArgs),
+    /// Draw one covering of each board, each piece a letter (adjacent pieces differ), or say there is none.
+    ///
+    /// Input: as for `count`: C, then per case a line `H W` and H rows of `#` and `.`.
+    ///
+    /// Example: boardkit cover show --rect 4x6
+    #[command(verbatim_doc_comment)]
+    Show(ShowArgs),
+}
+
+/// A full H x W rectangle given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    /// Rows.
+    pub height: usize,
+    /// Columns.
+    pub width: usize,
+}
+
+impl FromStr for Rect {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Rect, String> {
+        let bad = || format!("`{s}` is not a size: expected HxW, e.g. 12x12");
+        let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+        let h: usize = h.trim().parse().map_err(|_| bad())?;
+        let w: usize = w.trim().parse().map_err(|_| bad())?;
+        if h == 0 || w == 0 || h.checked_mul(w).is_none() {
+            return Err(format!("`{s}`: H and W must be at least 1"));
+        }
+        Ok(Rect {
+            height: h,
+            width: w,
+        })
+    }
+}
+
+/// Options both commands share.
+#[derive(Args, Debug)]
+pub struct Common {
+    /// Input file (standard input when absent or `-`).
+    #[arg(conflicts_with = "rect")]
+    pub file: Option<PathBuf>,
+    /// Full H x W rectangles instead of an input (repeatable), e.g. --rect 12x12.
+    #[arg(long, value_name = "HxW")]
+    pub rect: Vec<Rect>,
+    /// Pieces: l3 (default), domino, i3, a union such as l3+i3, or a piece file
+    /// (pieces drawn in # and ., each after a line `piece [rotate] [reflect]`).
+    #[arg(long, default_value = "l3", value_name = "SET|FILE")]
+    pub pieces: String,
+    /// Memory the frontier tables may take, e.g. 512M or 4G.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = parse_bytes)]
+    pub memory_limit: u64,
+    /// Seconds the whole command may take.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Print one JSON object per board instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .and_then(|v| Duration::try_from_secs_f64(v).ok())
+        .ok_or_else(|| format!("`{s}` is not a positive number of seconds"))
+}
+
+/// Arguments of `cover count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// When to colour the drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Colour {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Arguments of `cover show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Colour the pieces (ANSI escapes).
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    pub color: Colour,
+}
+
+/// Runs a cover command and returns what it prints.
+pub fn run(cmd: Command) -> Result<String, CliError> {
+    match cmd {
+        Command::Count(args) => run_count(&args.common),
+        Command::Show(args) => {
+            let colour = match args.color {
+                Colour::Always => true,
+                Colour::Never => false,
+                Colour::Auto => {
+                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                }
+            };
+            run_show(&args.common, colour)
+        }
+    }
+}
+
+/// The piece set named by `--pieces`: a known name, else a piece file.
+pub fn piece_set(spec: &str) -> Result<PieceSet, CliError> {
+    if let Some(set) = PieceSet::named(spec) {
+        return Ok(set);
+    }
+    let path = Path::new(spec);
+    if !path.exists() {
+        return Err(CliError::input(format!(
+            "unknown piece set `{spec}`: expected l3, domino, i3, a union such as l3+i3, or a piece file (there is no file `{spec}`)"
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read piece file {spec}: {e}")))?;
+    PieceSet::parse(&text, spec).map_err(|e| CliError::input(format!("piece file {spec}: {e}")))
+}
+
+/// One board to work on, with where it came from.
+struct Job {
+    case: usize,
+    board: Board,
+    /// The `H W` line of the case in the input (None for `--rect`).
+    line: Option<usize>,
+}
+
+fn jobs(common: &Common) -> Result<Vec<Job>, CliError> {
+    if !common.rect.is_empty() {
+        return Ok(common
+            .rect
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Job {
+                case: i + 1,
+                board: Board::rectangle(r.height, r.width),
+                line: None,
+            })
+            .collect());
+    }
+    let text = input::read(common.file.as_deref())?;
+    Ok(parse(&text)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, Case { board, line })| Job {
+            case: i + 1,
+            board,
+            line: Some(line),
+        })
+        .collect())
+}
+
+fn limits(common: &Common) -> Limits {
+    Limits {
+        memory: common.memory_limit,
+        time: common.time_limit,
+    }
+}
+
+/// The error for a board the counter gave up on, placed like a parse error.
+fn job_error(job: &Job, e: &CoverError) -> CliError {
+    let hint = match e {
+        CoverError::Memory { .. } => "; raise --memory-limit",
+        CoverError::Time { .. } => "; raise --time-limit",
+        CoverError::TooWide { .. } => "",
+    };
+    let message = format!("{e}{hint}");
+    match job.line {
+        Some(line) => ParseError::at_line(line, message).in_case(job.case).into(),
+        None => CliError::input(format!(
+            "--rect {}x{}: {message}",
+            job.board.height(),
+            job.board.width()
+        )),
+    }
+}
+
+#[derive(Serialize)]
+struct CountJson<'a> {
+    case: usize,
+    height: usize,
+    width: usize,
+    white: usize,
+    pieces: &'a str,
+    /// Decimal digits: counts outgrow every JSON number type.
+    count: String,
+    frontier_bits: usize,
+    peak_states: usize,
+    table_bytes: usize,
+}
+
+fn run_count(common: &Common) -> Result<String, CliError> {
+    let pieces = piece_set(&common.pieces)?;
+    let limits = limits(common);
+    let mut out = String::new();
+    for job in jobs(common)? {
+        let counted =
+            count_detailed(&job.board, &pieces, &limits).map_err(|e| job_error(&job, &e))?;
+        if common.json {
+            let json = CountJson {
+                case: job.case,
+                height: job.board.height(),
+                width: job.board.width(),
+                white: job.board.white_count(),
+                pieces: pieces.name(),
+                count: counted.count.to_string(),
+                frontier_bits: counted.stats.frontier_bits,
+                peak_states: counted.stats.peak_states,
+                table_bytes: counted.stats.peak_bytes,
+            };
+            out.push_str(&serde_json::to_string(&json)?);
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{}", counted.count);
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct ShowJson<'a> {
+    case: usize,
+    height: usize,
+    width: usize,
+    pieces: &'a str,
+    /// The drawn rows, or null when there is no covering.
+    covering: Option<Vec<String>>,
+    /// Each piece's cells as [row, column] from 0, or null.
+    placed: Option<Vec<Vec<[usize; 2]>>>,
+}
+
+fn run_show(common: &Common, colour: bool) -> Result<String, CliError> {
+    let pieces = piece_set(&common.pieces)?;
+    let limits = limits(common);
+    let mut out = String::new();
+    for job in jobs(common)? {
+        let found = find_covering(&job.board, &pieces, &limits).map_err(|e| job_error(&job, &e))?;
+        if common.json {
+            let json = ShowJson {
+                case: job.case,
+                height: job.board.height(),
+                width: job.board.width(),
+                pieces: pieces.name(),
+                covering: found.as_ref().map(|c| c.rows_on(&job.board)),
+                placed: found.as_ref().map(|c| {
+                    c.pieces()
+                        .iter()
+                        .map(|p| p.iter().map(|q| [q.row, q.col]).collect())
+                        .collect()
+                }),
+            };
+            out.push_str(&serde_json::to_string(&json)?);
+            out.push('\n');
+            continue;
+        }
+        match found {
+            None => {
+                let _ = writeln!(out, "case {}: no covering", job.case);
+            }
+            Some(c) => {
+                let _ = writeln!(out, "case {}:", job.case);
+                let rows = if colour {
+                    c.rows_coloured(&job.board)
+                } else {
+                    c.rows_on(&job.board)
+                };
+                for row in rows {
+                    let _ = writeln!(out, "{row}");
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The board cover stops of `boardkit tour`.
+pub mod tour {
+    use cover::{count_detailed, find_covering, Board, Limits, PieceSet};
+
+    use crate::error::CliError;
+    use crate::tour::{timed, Stop};
+
+    /// A ring with a bay, of my own design, sized like the spec's third
+    /// sample (8 x 10).
+    const RING: [&str; 8] = [
+        "##########",
+        "##......##",
+        "#........#",
+        "#...##...#",
+        "#...##....",
+        "#........#",
+        "##......##",
+        "###....###",
+    ];
+
+    fn l3() -> Result<PieceSet, CliError> {
+        PieceSet::named("l3").ok_or_else(|| CliError::input("the l3 piece set is missing"))
+    }
+
+    /// The L-tromino coverings of the full 12 x 12 board.
+    pub fn square12() -> Result<Stop, CliError> {
+        let pieces = l3()?;
+        let board = Board::rectangle(12, 12);
+        let (counted, elapsed) = timed(|| count_detailed(&board, &pieces, &Limits::default()));
+        let counted = counted.map_err(|e| CliError::input(e.to_string()))?;
+        Ok(Stop {
+            title: "cover: L-tromino coverings of the full 12 x 12 board",
+            input: board.to_string(),
+            answer: format!(
+                "{} coverings ({} frontier states at most)",
+                counted.count, counted.stats.peak_states
+            ),
+            elapsed,
+        })
+    }
+
+    /// One covering of the ring, drawn.
+    pub fn show_ring() -> Result<Stop, CliError> {
+        let pieces = l3()?;
+        let board = Board::from_rows(&RING)
+            .ok_or_else(|| CliError::input("the built-in ring board is malformed"))?;
+        let (found, elapsed) = timed(|| find_covering(&board, &pieces, &Limits::default()));
+        let found = found.map_err(|e| CliError::input(e.to_string()))?;
+        let answer = match found {
+            Some(c) => c.rows_on(&board).join("\n"),
+            None => "no covering".to_string(),
+        };
+        Ok(Stop {
+            title: "cover: one L-tromino covering of an 8 x 10 ring, drawn",
+            input: board.to_string(),
+            answer,
+            elapsed,
+        })
+    }
+}

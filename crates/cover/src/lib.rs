@@ -1,0 +1,42 @@
+//! Board covers for boardkit: exact counts of the ways to cover the white
+//! cells of a board with polyominoes.
+//!
+//! * [`Board`]: H × W cells, black (`#`) or white (`.`).
+//! * [`Shape`] and [`PieceSet`]: fixed polyominoes; named sets (`l3`, the
+//!   L-tromino of algospot BOARDCOVER; `domino`; `i3`; unions like `l3+i3`)
+//!   and piece files drawn in `#`/`.` with the rotations and reflections to
+//!   allow.
+//! * [`count`]: the frontier (broken-profile) DP ([`frontier`]), exact at any
+//!   size: counts live in `u64`, then `u128`, 256 and 512 bits, then big
+//!   integers as they grow.
+//! * [`backtrack::count`]: the plain backtracking counter the DP is checked
+//!   against.
+//! * [`find_covering`]: one covering, drawn with letters ([`Covering`]).
+//! * [`mod@format`]: the BOARDCOVER judge input.
+//!
+//! ```
+//! use cover::{count, Board, Limits, PieceSet};
+//!
+//! let l3 = PieceSet::named("l3").unwrap();
+//! assert_eq!(count(&Board::rectangle(9, 9), &l3, &Limits::default()).unwrap(), 1193600u32.into());
+//! assert_eq!(count(&Board::rectangle(2, 2), &l3, &Limits::default()).unwrap(), 0u32.into());
+//! ```
+
+pub mod backtrack;
+pub mod board;
+pub mod covering;
+pub mod format;
+pub mod frontier;
+pub mod limits;
+pub mod piece_set;
+mod region;
+pub mod shape;
+mod tally;
+
+pub use crate::board::Board;
+pub use crate::covering::{find_covering, Covering};
+pub use crate::frontier::{count, count_big_integers_only, count_detailed, Counted, TableStats};
+pub use crate::limits::{CoverError, Limits};
+pub use crate::piece_set::PieceSet;
+pub use crate::shape::Shape;
+pub use num_bigint::BigUint;

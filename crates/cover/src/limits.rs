@@ -1,0 +1,200 @@
+//! Resource limits of a count, and how a count can stop short of an answer.
+
+use std::fmt;
+use std::time::Duration;
+
+/// The resources a count may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes the frontier state tables may take together (keys, counts and
+    /// the heap storage of big counts).
+    pub memory: u64,
+    /// Wall-clock time for the whole call, if limited.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// The default memory limit: 4 GiB (a full 64 x 24 board needs 1.7 GiB;
+    /// longer ones need more as their counts widen).
+    pub const DEFAULT_MEMORY: u64 = 4 << 30;
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory: Limits::DEFAULT_MEMORY,
+            time: None,
+        }
+    }
+}
+
+/// Why a count or a search for a covering stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoverError {
+    /// A white region is too wide for the pieces: the frontier would need
+    /// more than 64 bits.
+    TooWide {
+        /// Height of the region's bounding box, in board rows.
+        height: usize,
+        /// Width of the region's bounding box, in board columns.
+        width: usize,
+        /// Bits the frontier needs, scanning along the shorter side.
+        bits: usize,
+    },
+    /// The state tables outgrew the memory limit.
+    Memory {
+        /// The limit in bytes.
+        limit: u64,
+        /// States the tables held when they reached it.
+        states: usize,
+        /// Bytes per state at that point.
+        entry_bytes: usize,
+    },
+    /// The time limit passed.
+    Time {
+        /// The limit.
+        limit: Duration,
+        /// Cells scanned in the region where it stopped.
+        done: usize,
+        /// Cells of that region.
+        cells: usize,
+    },
+}
+
+impl fmt::Display for CoverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoverError::TooWide {
+                height,
+                width,
+                bits,
+            } => write!(
+                f,
+                "a white region spanning {height} x {width} cells is too wide for these pieces: \
+                 its frontier needs {bits} bits, at most 64"
+            ),
+            CoverError::Memory {
+                limit,
+                states,
+                entry_bytes,
+            } => write!(
+                f,
+                "the frontier tables need more than the memory limit of {} \
+                 ({states} states of {entry_bytes} bytes reached it)",
+                format_bytes(*limit)
+            ),
+            CoverError::Time { limit, done, cells } => write!(
+                f,
+                "not solved within the time limit of {} s (stopped after {done} of {cells} cells)",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CoverError {}
+
+const UNITS: [(&str, u64); 4] = [
+    ("TiB", 1 << 40),
+    ("GiB", 1 << 30),
+    ("MiB", 1 << 20),
+    ("KiB", 1 << 10),
+];
+
+/// Bytes in the largest binary unit that keeps the number at least 1, with
+/// at most one decimal: `2 GiB`, `1.5 MiB`, `512 bytes`.
+///
+/// ```
+/// assert_eq!(cover::limits::format_bytes(2 << 30), "2 GiB");
+/// assert_eq!(cover::limits::format_bytes(1536 << 10), "1.5 MiB");
+/// assert_eq!(cover::limits::format_bytes(100), "100 bytes");
+/// ```
+#[must_use]
+pub fn format_bytes(bytes: u64) -> String {
+    for (name, size) in UNITS {
+        if bytes >= size {
+            // Tenths of the unit, rounded down: precise enough for a limit.
+            let tenths = u128::from(bytes) * 10 / u128::from(size);
+            return if tenths % 10 == 0 {
+                format!("{} {name}", tenths / 10)
+            } else {
+                format!("{}.{} {name}", tenths / 10, tenths % 10)
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// Parses a size such as `512M`, `2G`, `1.5GiB`, `4096` (bytes) or `64k`:
+/// a number and an optional binary unit (K, M, G, T; `B`, `iB` and case are
+/// free).
+///
+/// ```
+/// use cover::limits::parse_bytes;
+/// assert_eq!(parse_bytes("2G"), Ok(2 << 30));
+/// assert_eq!(parse_bytes("1.5 MiB"), Ok(1536 << 10));
+/// assert_eq!(parse_bytes("100"), Ok(100));
+/// assert!(parse_bytes("lots").is_err());
+/// ```
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let unit = unit.trim().to_ascii_lowercase();
+    let unit = match unit.as_str() {
+        "byte" | "bytes" => "",
+        u => u.trim_end_matches('b').trim_end_matches('i'),
+    };
+    let scale: u64 = match unit {
+        "" => 1,
+        "k" => 1 << 10,
+        "m" => 1 << 20,
+        "g" => 1 << 30,
+        "t" => 1 << 40,
+        _ => {
+            return Err(format!(
+                "`{text}` is not a size: expected a number and an optional unit K, M, G or T (e.g. 512M, 2G)"
+            ))
+        }
+    };
+    let value: f64 = num.parse().map_err(|_| {
+        format!("`{text}` is not a size: expected a number and an optional unit K, M, G or T (e.g. 512M, 2G)")
+    })?;
+    let bytes = value * scale as f64;
+    if !bytes.is_finite() || bytes < 1.0 || bytes >= u64::MAX as f64 {
+        return Err(format!("`{text}` is not a usable size"));
+    }
+    // A float in 1..2^64 converts exactly enough for a limit.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_round_trip() {
+        for text in ["1K", "3M", "2G", "1T", "1.5G", "100"] {
+            let b = parse_bytes(text).unwrap();
+            assert_eq!(parse_bytes(&format_bytes(b)).unwrap(), b, "{text}");
+        }
+        assert_eq!(parse_bytes("64kb"), Ok(65536));
+        assert_eq!(parse_bytes(" 1 gib "), Ok(1 << 30));
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("").is_err());
+        assert!(parse_bytes("1.2.3G").is_err());
+        assert!(parse_bytes("5X").is_err());
+        assert_eq!(
+            CoverError::Memory {
+                limit: 1 << 30,
+                states: 10,
+                entry_bytes: 16
+            }
+            .to_string(),
+            "the frontier tables need more than the memory limit of 1 GiB (10 states of 16 bytes reached it)"
+        );
+    }
+}
