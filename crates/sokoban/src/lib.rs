@@ -19,6 +19,8 @@
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
 //!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
+//! * [`solver`]: a push-based solver (best-first or A*), with deadlock
+//!   pruning and a matching lower bound; every solution replayed.
 //!
 //! ```
 //! use grid::Dir;
@@ -39,6 +41,7 @@ pub mod game;
 pub mod judge;
 pub mod level;
 pub mod lurd;
+pub mod solver;
 pub mod state;
 pub mod tile;
 pub mod xsb;

@@ -1,0 +1,352 @@
+//! The search over pushes.
+//!
+//! A node is a box configuration and a worker square; a child is one push
+//! that the worker can walk to. Which worker square a node keeps depends
+//! on the mode: for the push-counting modes it is the smallest square of
+//! the worker's region (so states that differ only by a walk are one node),
+//! for move-optimal search it is the worker's exact square after the push,
+//! and a child's cost counts the walk to the push as well.
+//!
+//! Before a child is stored it must pass the deadlock tests: the box must
+//! not land where it can never reach a goal (with the worker on the side it
+//! pushed from), must not freeze off a goal, and the boxes must still have
+//! a perfect matching to goals; children of a node with a PI-corral are
+//! limited to that corral's pushes ([`super::corral`]).
+//!
+//! * Greedy (the default): the open list is ordered by the bound alone, and
+//!   a solution is taken as soon as it is generated.
+//! * A* (optimal modes): ordered by cost plus bound, solution taken when it
+//!   is expanded; a node reached again more cheaply is reopened, because
+//!   the bound is admissible but not always consistent (see
+//!   [`super::distance`]), which keeps the first solution expanded optimal.
+
+use std::time::Instant;
+
+use super::bound::Bound;
+use super::compact::{bits, opposite, Board, NONE};
+use super::corral::{Corral, Pruning};
+use super::distance::Distances;
+use super::freeze::Freeze;
+use super::open::Open;
+use super::reach::Reach;
+use super::store::{Node, Store, NIL};
+use super::zobrist::Zobrist;
+use super::Limit;
+
+/// What the search optimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Any solution, fast: best-first on the bound.
+    Greedy,
+    /// Fewest pushes: A* over pushes.
+    Pushes,
+    /// Fewest moves: A* over (boxes, exact worker square), walks counted.
+    Moves,
+}
+
+/// The limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Stop at this instant.
+    pub(crate) deadline: Option<Instant>,
+    /// Stop after expanding this many nodes.
+    pub(crate) nodes: Option<u64>,
+    /// Bytes the search's tables may hold.
+    pub(crate) memory: usize,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// This node is solved.
+    Solved(u32),
+    /// Every reachable state was searched: no solution.
+    Exhausted,
+    /// A limit stopped the search.
+    Limit(Limit),
+}
+
+/// Check the clock after this many expansions.
+const CLOCK_EVERY: u64 = 1024;
+
+/// One search of one level.
+pub(crate) struct Search<'a> {
+    board: &'a Board,
+    dist: &'a Distances,
+    zobrist: &'a Zobrist,
+    mode: Mode,
+    pub(crate) store: Store,
+    open: Open,
+    reach: Reach,
+    child_reach: Reach,
+    freeze: Freeze,
+    bound: Bound,
+    corral: Corral,
+    occ: Vec<bool>,
+    boxlist: Vec<u16>,
+    child_boxes: Vec<u16>,
+    child_bits: Vec<u64>,
+    allowed: Vec<bool>,
+    /// Nodes expanded.
+    pub(crate) expanded: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A search of `board` in `mode` whose tables may hold `memory` bytes.
+    pub(crate) fn new(
+        board: &'a Board,
+        dist: &'a Distances,
+        zobrist: &'a Zobrist,
+        mode: Mode,
+        memory: usize,
+    ) -> Search<'a> {
+        let n = board.len();
+        Search {
+            board,
+            dist,
+            zobrist,
+            mode,
+            store: Store::new(board.words(), memory),
+            open: Open::default(),
+            reach: Reach::new(n),
+            child_reach: Reach::new(n),
+            freeze: Freeze::new(n),
+            bound: Bound::default(),
+            corral: Corral::new(n),
+            occ: vec![false; n],
+            boxlist: Vec::new(),
+            child_boxes: Vec::new(),
+            child_bits: vec![0; board.words()],
+            allowed: vec![false; n],
+            expanded: 0,
+        }
+    }
+
+    fn load(&mut self, boxes: &[u64]) {
+        for &b in &self.boxlist {
+            if let Some(o) = self.occ.get_mut(usize::from(b)) {
+                *o = false;
+            }
+        }
+        self.boxlist.clear();
+        self.boxlist.extend(bits::iter(boxes));
+        for &b in &self.boxlist {
+            if let Some(o) = self.occ.get_mut(usize::from(b)) {
+                *o = true;
+            }
+        }
+    }
+
+    /// Searches from the start (`boxes`, worker on `worker`).
+    pub(crate) fn run(&mut self, boxes: &[u64], worker: u16, limits: &Limits) -> End {
+        self.load(boxes);
+        // A start with a frozen box off a goal, or without a matching, has
+        // no solution.
+        for k in 0..self.boxlist.len() {
+            let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+            if self.freeze.deadlocked(self.board, self.dist, &self.occ, b) {
+                return End::Exhausted;
+            }
+        }
+        let w = match self.mode {
+            Mode::Moves => worker,
+            _ => self.reach.fill(self.board, &self.occ, worker),
+        };
+        let Some(h) = self.bound.value(self.dist, &self.boxlist, w) else {
+            return End::Exhausted;
+        };
+        let hash = bits::iter(boxes).fold(self.zobrist.worker_key(w), |acc, b| {
+            acc ^ self.zobrist.box_key(b)
+        });
+        let node = Node {
+            hash,
+            worker: w,
+            parent: NIL,
+            g: 0,
+            h,
+        };
+        let Ok(root) = self.store.insert(node, boxes, 0) else {
+            return End::Limit(Limit::Memory);
+        };
+        if h == 0 {
+            return End::Solved(root);
+        }
+        self.open.push(u32::from(h), root);
+
+        while let Some((key, i)) = self.open.pop() {
+            let (g, h) = (self.store.g(i), self.store.h(i));
+            if self.mode != Mode::Greedy {
+                if g + u32::from(h) != key {
+                    continue; // reopened with a lower cost since
+                }
+                if h == 0 {
+                    return End::Solved(i);
+                }
+            }
+            self.expanded += 1;
+            if limits.nodes.is_some_and(|n| self.expanded > n) {
+                return End::Limit(Limit::Nodes);
+            }
+            if self.expanded.is_multiple_of(CLOCK_EVERY)
+                && limits.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                return End::Limit(Limit::Time);
+            }
+            match self.expand(i) {
+                Ok(Some(solved)) => return End::Solved(solved),
+                Ok(None) => {}
+                Err(limit) => return End::Limit(limit),
+            }
+        }
+        End::Exhausted
+    }
+
+    /// Generates the children of node `i`; `Ok(Some(j))` when greedy search
+    /// generated a solved node `j`.
+    fn expand(&mut self, i: u32) -> Result<Option<u32>, Limit> {
+        let board = self.board;
+        let parent_bits = self.store.boxes(i).to_vec();
+        self.load(&parent_bits);
+        let worker = self.store.worker(i);
+        let g = self.store.g(i);
+        let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
+        match self.mode {
+            Mode::Moves => self.reach.bfs(board, &self.occ, worker),
+            _ => {
+                self.reach.fill(board, &self.occ, worker);
+            }
+        }
+        // Which boxes may be pushed: all, or those of a PI-corral.
+        let pruning = if self.mode == Mode::Moves {
+            Pruning::None
+        } else {
+            self.corral
+                .analyse(board, self.dist, &self.occ, &self.reach, &mut self.allowed)
+        };
+        if pruning == Pruning::Deadlock {
+            return Ok(None);
+        }
+        let restricted = pruning == Pruning::Restrict;
+        for k in 0..self.boxlist.len() {
+            let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+            if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
+                continue;
+            }
+            for d in 0..4 {
+                let p = board.nbr(b, opposite(d));
+                if p == NONE || !self.reach.reached(p) {
+                    continue;
+                }
+                let t = board.nbr(b, d);
+                if t == NONE || self.occ.get(usize::from(t)).copied().unwrap_or(true) {
+                    continue;
+                }
+                if !self.dist.live(t, b) {
+                    continue;
+                }
+                let cost = match self.mode {
+                    Mode::Moves => u32::from(self.reach.walk(p)) + 1,
+                    _ => 1,
+                };
+                let found = self.child(i, k, b, t, g + cost, box_hash)?;
+                if found.is_some() {
+                    return Ok(found);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Makes the child of node `i` where box number `k` moved from `b` to
+    /// `t` (the worker now on `b`) at cost `g`.
+    fn child(
+        &mut self,
+        i: u32,
+        k: usize,
+        b: u16,
+        t: u16,
+        g: u32,
+        box_hash: u64,
+    ) -> Result<Option<u32>, Limit> {
+        set(&mut self.occ, b, false);
+        set(&mut self.occ, t, true);
+        let result = self.child_inner(i, k, b, t, g, box_hash);
+        set(&mut self.occ, t, false);
+        set(&mut self.occ, b, true);
+        result
+    }
+
+    fn child_inner(
+        &mut self,
+        i: u32,
+        k: usize,
+        b: u16,
+        t: u16,
+        g: u32,
+        box_hash: u64,
+    ) -> Result<Option<u32>, Limit> {
+        if self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
+            return Ok(None);
+        }
+        let w = match self.mode {
+            Mode::Moves => b,
+            _ => self.child_reach.fill(self.board, &self.occ, b),
+        };
+        self.child_bits.clear();
+        self.child_bits.extend_from_slice(self.store.boxes(i));
+        bits::clear(&mut self.child_bits, b);
+        bits::set(&mut self.child_bits, t);
+        let hash = box_hash
+            ^ self.zobrist.box_key(b)
+            ^ self.zobrist.box_key(t)
+            ^ self.zobrist.worker_key(w);
+        if let Some(j) = self.store.find(hash, &self.child_bits, w) {
+            if g < self.store.g(j) {
+                self.store.improve(j, i, g);
+                if self.mode != Mode::Greedy {
+                    self.open.push(g + u32::from(self.store.h(j)), j);
+                }
+            }
+            return Ok(None);
+        }
+        self.child_boxes.clear();
+        self.child_boxes.extend_from_slice(&self.boxlist);
+        if let Some(x) = self.child_boxes.get_mut(k) {
+            *x = t;
+        }
+        let Some(h) = self.bound.value(self.dist, &self.child_boxes, w) else {
+            return Ok(None);
+        };
+        let j = self
+            .store
+            .insert(
+                Node {
+                    hash,
+                    worker: w,
+                    parent: i,
+                    g,
+                    h,
+                },
+                &self.child_bits,
+                self.open.bytes(),
+            )
+            .map_err(|_| Limit::Memory)?;
+        match self.mode {
+            Mode::Greedy => {
+                if h == 0 {
+                    return Ok(Some(j));
+                }
+                self.open.push(u32::from(h), j);
+            }
+            _ => self.open.push(g + u32::from(h), j),
+        }
+        Ok(None)
+    }
+}
+
+#[inline]
+fn set(occ: &mut [bool], s: u16, v: bool) {
+    if let Some(o) = occ.get_mut(usize::from(s)) {
+        *o = v;
+    }
+}
