@@ -11,6 +11,8 @@ use sokoban::{judge, xsb, Level};
 use crate::error::CliError;
 use crate::input;
 
+pub mod play;
+
 /// The Sokoban commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -36,6 +38,28 @@ pub enum Command {
     /// Example: printf '#######\n#@ $ .#\n#######\n' | boardkit sokoban verify - --solution rRR
     #[command(verbatim_doc_comment)]
     Verify(VerifyArgs),
+    /// Play in the terminal: the built-in levels, or the levels of a file.
+    ///
+    /// Input: an XSB level file (a collection of any number of levels), or
+    /// nothing for boardkit's twelve built-in levels.
+    /// Keys: arrows, WASD or hjkl move; u, z or Backspace undo; y or Ctrl-R
+    /// redo; r restarts; n and p go to the next and previous level; q or Esc
+    /// quits.
+    ///
+    /// Example: boardkit sokoban play --level 3
+    #[command(verbatim_doc_comment)]
+    Play(PlayArgs),
+}
+
+/// Arguments of `sokoban play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// XSB level file (the built-in levels when absent; `-` for standard
+    /// input).
+    pub file: Option<PathBuf>,
+    /// Start at level N (from 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub level: u64,
 }
 
 /// Arguments of `sokoban replay`.
@@ -78,6 +102,7 @@ pub fn run(cmd: Command) -> Result<String, CliError> {
     match cmd {
         Command::Replay(args) => run_replay(&args),
         Command::Verify(args) => run_verify(&args),
+        Command::Play(args) => run_play(&args),
     }
 }
 
@@ -119,6 +144,30 @@ fn run_replay(args: &ReplayArgs) -> Result<String, CliError> {
         out.push('\n');
     }
     Ok(out)
+}
+
+fn run_play(args: &PlayArgs) -> Result<String, CliError> {
+    let (set, levels) = match &args.file {
+        None => ("boardkit".to_string(), sokoban::builtin::levels()),
+        Some(path) => {
+            let text = input::read(Some(path))?;
+            let name = path.file_stem().map_or_else(
+                || "levels".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            );
+            (name, xsb::parse_collection(&text)?)
+        }
+    };
+    if levels.is_empty() {
+        return Err(CliError::input("no level found in the file"));
+    }
+    let (n, _) = select(&levels, Some(args.level))?
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::input("no level found in the file"))?;
+    let app = play::App::new(set, levels, n - 1)
+        .ok_or_else(|| CliError::input("no level found in the file"))?;
+    play::run(app)
 }
 
 /// `level 3 "Title"`, or `level 3` without a title.

@@ -280,3 +280,35 @@ fn verify_usage_errors() {
         .stderr("error: line 5: level 2: 2 boxes but 1 goal: they must be equal\n");
     boardkit().args(["sokoban", "verify", "-"]).assert().code(2);
 }
+
+#[test]
+fn play_checks_its_input_and_needs_a_terminal() {
+    boardkit()
+        .args(["sokoban", "play", "--level", "13"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: --level 13: the file has 12 levels\n");
+    boardkit()
+        .args(["sokoban", "play", "-"])
+        .write_stdin("#####\n#@$x#\n#####\n")
+        .assert()
+        .code(1)
+        .stderr(
+            "error: line 2, column 4: level 1: unknown character `x` in a map row (expected one \
+             of # @ + $ * . - _ or space)\n",
+        );
+    boardkit()
+        .args(["sokoban", "play", "-"])
+        .write_stdin("; nothing\n")
+        .assert()
+        .code(1)
+        .stderr("error: no level found in the file\n");
+    // Under cargo test, standard output is a pipe.
+    boardkit()
+        .args(["sokoban", "play"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: play needs a terminal: standard output is not one\n");
+}

@@ -67,7 +67,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
             }
             break;
         }
-        let mut tiles = Vec::with_capacity(rows);
+        let mut tiles = Vec::with_capacity(rows.min(1024));
         for r in 0..rows {
             let line_no = i + 1;
             let line = lines.get(i).ok_or_else(|| {
@@ -115,6 +115,15 @@ fn size(line: &str, line_no: usize) -> Result<(usize, usize), ParseError> {
             extra.text
         ))));
     }
+    if rows.saturating_mul(cols) > crate::MAX_CELLS {
+        return Err(ParseError::at_line(
+            line_no,
+            format!(
+                "a board of {rows} x {cols} is too large: at most {} squares",
+                crate::MAX_CELLS
+            ),
+        ));
+    }
     if (rows == 0) != (cols == 0) {
         return Err(ParseError::at_line(
             line_no,
@@ -127,7 +136,7 @@ fn size(line: &str, line_no: usize) -> Result<(usize, usize), ParseError> {
 /// Reads one board row of exactly `cols` characters.
 fn board_row(line: &str, cols: usize, line_no: usize) -> Result<Vec<Tile>, ParseError> {
     let line = line.trim_end();
-    let mut row = Vec::with_capacity(cols);
+    let mut row = Vec::with_capacity(cols.min(1024));
     for (c, ch) in line.chars().enumerate() {
         let tile = Tile::from_judge(ch).ok_or_else(|| {
             ParseError::at_line(

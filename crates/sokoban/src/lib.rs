@@ -19,6 +19,7 @@
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
 //!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
+//! * [`builtin`]: twelve small levels of my own design, easiest first.
 //! * [`solver`]: a push-based solver (best-first or A*), with deadlock
 //!   pruning and a matching lower bound; every solution replayed.
 //!
@@ -37,6 +38,7 @@
 //! assert_eq!(game.lurd(), "rRR");
 //! ```
 
+pub mod builtin;
 pub mod game;
 pub mod judge;
 pub mod level;

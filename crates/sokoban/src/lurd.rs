@@ -15,6 +15,9 @@ use crate::state::Outcome;
 /// The longest run a count may ask for.
 const MAX_RUN: usize = 1_000_000;
 
+/// The most moves a solution may have.
+pub const MAX_MOVES: usize = 10_000_000;
+
 /// Reads a LURD string; each [`Step`]'s `pushed` is the letter's case as
 /// written (upper case = push).
 ///
@@ -56,6 +59,9 @@ pub fn parse(text: &str) -> Result<Vec<Step>, ParseError> {
                     pushed: ch.is_ascii_uppercase(),
                 };
                 let n = count.take().map_or(1, |(n, _)| n);
+                if steps.len() + n > MAX_MOVES {
+                    return Err(at(format!("the solution is longer than {MAX_MOVES} moves")));
+                }
                 steps.extend(std::iter::repeat_n(step, n));
             }
         }
@@ -200,6 +206,10 @@ mod tests {
         assert_eq!(
             parse("rr\nu3").unwrap_err().to_string(),
             "line 2, column 2: a count must be followed by a move letter"
+        );
+        assert_eq!(
+            parse(&"999999r".repeat(11)).unwrap_err().to_string(),
+            "line 1, column 77: the solution is longer than 10000000 moves"
         );
         assert_eq!(
             parse("9999999r").unwrap_err().to_string(),

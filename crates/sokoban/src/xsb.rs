@@ -26,7 +26,7 @@
 
 use grid::{clean_input, ParseError, Pos};
 
-use crate::level::{Level, LevelError, Meta};
+use crate::level::{Level, LevelError, Meta, MAX_CELLS};
 use crate::tile::Tile;
 
 /// The longest run a run-length count may ask for.
@@ -256,6 +256,7 @@ fn expand(
 ) -> Result<(Vec<Vec<Tile>>, Vec<RowSource>), ParseError> {
     let mut rows = Vec::new();
     let mut sources = Vec::new();
+    let mut total = 0usize;
     for (k, raw) in lines.iter().enumerate() {
         let line = first_line + k;
         let mut row = Vec::new();
@@ -305,6 +306,14 @@ fn expand(
                     Some((n, _)) => n,
                     None => 1,
                 };
+                total += n;
+                if total > MAX_CELLS {
+                    return Err(ParseError::at_line(
+                        line,
+                        format!("the level is too large: more than {MAX_CELLS} squares"),
+                    )
+                    .with_column(column));
+                }
                 for _ in 0..n {
                     row.push(tile);
                     columns.push(column);

@@ -218,10 +218,18 @@ fn every_validation_error_names_level_and_line() {
         err(&two("######\n#@$$.#\n###### .\n")),
         "line 9, column 8: level 2 \"two\": a goal outside the walls"
     );
-    let huge = format!("{}\n", "#".repeat(70_000));
     assert_eq!(
-        err(&huge),
-        "line 1: level 1: the level is too large: 1 x 70000 squares, at most 65535 in all"
+        err(&"9999#".repeat(100_000)),
+        "line 1, column 35: level 1: the level is too large: more than 65535 squares"
+    );
+    assert_eq!(
+        err(&format!("{}\n", "#".repeat(70_000))),
+        "line 1, column 65536: level 1: the level is too large: more than 65535 squares"
+    );
+    // Few squares as written, too many once short rows are padded.
+    assert_eq!(
+        err(&format!("{}\n#\n#\n", "#".repeat(65_000))),
+        "line 1: level 1: the level is too large: 3 x 65000 squares, at most 65535 in all"
     );
 }
 
