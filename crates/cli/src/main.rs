@@ -5,6 +5,7 @@
 
 mod cmd_2048;
 mod cmd_sokoban;
+mod cmd_sokoban_solve;
 mod error;
 mod input;
 mod tour;

@@ -43,6 +43,7 @@ fn stops() -> Vec<(&'static str, StopFn)> {
         ("2048 max-tile", crate::cmd_2048::tour::max_tile),
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
         ("sokoban replay", crate::cmd_sokoban::tour::replay),
+        ("sokoban solve", crate::cmd_sokoban_solve::tour::solve),
     ]
 }
 
