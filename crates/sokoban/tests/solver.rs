@@ -2,6 +2,9 @@
 //! proofs of unsolvability, deadlocked starts, clean stops at limits, and
 //! every solution replayed.
 
+// Test helpers outside #[test] functions may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
 use std::time::Duration;
 
 use sokoban::lurd::{verify, Status};

@@ -4,8 +4,8 @@
 //! replayed. Skips with a note when ../shared/levels is absent; fails then
 //! if `BOARDKIT_REQUIRE_SHARED=1`.
 
-// Test helpers outside #[test] functions may unwrap too.
-#![allow(clippy::unwrap_used)]
+// Test helpers outside #[test] functions may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::path::PathBuf;
 use std::time::Duration;
