@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use sokoban::lurd::{self, Status};
-use sokoban::solver::{self, Config, Limit, Optimize, Outcome};
+use sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
 use sokoban::{builtin, xsb, Level};
 
 use crate::cmd_sokoban::label;
@@ -55,6 +55,21 @@ pub struct SolveArgs {
     /// Print one JSON object per level (no summary).
     #[arg(long)]
     pub json: bool,
+    /// Switch search techniques off, to measure what each buys
+    /// (comma-separated: corrals, goal-rooms, tunnels).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub without: Vec<Technique>,
+}
+
+/// A search technique that `--without` can switch off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Technique {
+    /// PI-corral pruning.
+    Corrals,
+    /// Goal-room macros with packing orders.
+    GoalRooms,
+    /// Tunnel macros.
+    Tunnels,
 }
 
 /// One level's result, as printed.
@@ -225,6 +240,11 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
             None => Optimize::Any,
             Some(Optimal::Pushes) => Optimize::Pushes,
             Some(Optimal::Moves) => Optimize::Moves,
+        },
+        techniques: Techniques {
+            corrals: !args.without.contains(&Technique::Corrals),
+            goal_rooms: !args.without.contains(&Technique::GoalRooms),
+            tunnels: !args.without.contains(&Technique::Tunnels),
         },
     })
 }

@@ -50,12 +50,28 @@ pub(crate) struct Distances {
 }
 
 impl Distances {
-    /// Computes the table for `board`.
+    /// Push distances of `board` to its goals.
+    pub(crate) fn new(board: &Board) -> Distances {
+        Distances::build(board, board.goals(), false)
+    }
+
+    /// Distances for a search that *pulls* boxes back to `sources` (the
+    /// start squares of the boxes): for a box on `y` with the worker on
+    /// side `k`, the fewest pushes that bring a box from each source to
+    /// `y` with the worker ending on side `k` — which is the fewest pulls
+    /// back. Dead squares are then squares no source can reach.
+    #[allow(dead_code)] // used by the backward search (next commit)
+    pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
+        Distances::build(board, sources, true)
+    }
+
+    /// The table for `targets` (the columns): pushes *to* them, or with
+    /// `away`, pushes *from* them.
     // Square and side numbers index several tables at once here.
     #[allow(clippy::needless_range_loop)]
-    pub(crate) fn new(board: &Board) -> Distances {
+    fn build(board: &Board, targets: &[u16], away: bool) -> Distances {
         let n = board.len();
-        let goals = board.goals().len();
+        let goals = targets.len();
         // Region of each side of each box square: sides with equal region
         // ids are connected around the box.
         let mut region = vec![[NONE; 4]; n];
@@ -103,7 +119,7 @@ impl Distances {
 
         let mut dist = vec![INF; n * 4 * goals];
         let mut queue = VecDeque::new();
-        for (gi, &g) in board.goals().iter().enumerate() {
+        for (gi, &g) in targets.iter().enumerate() {
             let at = |b: usize, k: usize| (b * 4 + k) * goals + gi;
             let set = |dist: &mut Vec<u16>, b: u16, k: usize, v: u16| -> bool {
                 let bu = usize::from(b);
@@ -130,6 +146,18 @@ impl Distances {
                 let r = region[cu][k0];
                 for k in 0..4 {
                     if region[cu][k] != r {
+                        continue;
+                    }
+                    if away {
+                        // Pushed on from c by the worker on side k: the
+                        // box goes to t, the worker to c (side k of t).
+                        let t = board.nbr(c, k ^ 1);
+                        if t != NONE
+                            && board.nbr(c, k) != NONE
+                            && set(&mut dist, t, k, v.saturating_add(1))
+                        {
+                            queue.push_back((t, k));
+                        }
                         continue;
                     }
                     // The box came from b (where the worker now stands),
@@ -254,6 +282,25 @@ mod tests {
         assert!(!d.live(2, 3));
         assert!(d.live(2, 1));
         assert_eq!(d.row_for(4, 5), &[0]);
+    }
+
+    #[test]
+    fn pulls_back_to_sources() {
+        // Squares 0..5 in a row; a box started on 2.
+        let b = board("########\n#@ $ . #\n########\n");
+        let d = Distances::from_sources(&b, &[2]);
+        // A box on 4 with the worker on its left (it was pushed right
+        // twice): two pulls back.
+        assert_eq!(d.row_for(4, 3), &[2]);
+        // With the worker on its right it cannot have come from 2.
+        assert_eq!(d.row_for(4, 5), &[INF]);
+        // Pushed left once it ends on 1 with the worker on its right; the
+        // worker cannot be on its left then.
+        assert_eq!(d.row_for(1, 2), &[1]);
+        assert_eq!(d.row_for(1, 0), &[INF]);
+        // The corner is dead for goals but a box from 2 can get there.
+        assert_eq!(d.row_for(0, 1), &[2]);
+        assert!(!d.is_dead(0));
     }
 
     #[test]

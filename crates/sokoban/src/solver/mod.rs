@@ -33,6 +33,7 @@ mod compact;
 mod corral;
 mod distance;
 mod freeze;
+mod macros;
 mod matching;
 mod open;
 mod path;
@@ -50,9 +51,10 @@ use crate::lurd::{self, Status};
 
 use self::compact::{bits, Board};
 use self::distance::Distances;
+use self::macros::GoalRooms;
 use self::path::Paths;
 use self::reach::Reach;
-use self::search::{End, Limits, Mode, Search};
+use self::search::{End, Limits, Mode, Search, Settings};
 use self::store::NIL;
 use self::zobrist::Zobrist;
 
@@ -85,6 +87,32 @@ pub struct Config {
     pub node_limit: Option<u64>,
     /// What to optimise.
     pub optimize: Optimize,
+    /// Which search techniques to use (all by default; switching them off
+    /// is for measuring what each one buys).
+    pub techniques: Techniques,
+}
+
+/// Search techniques that can be switched off one by one, to measure what
+/// each buys. The rules, dead squares, freeze tests and the matching bound
+/// are always on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Techniques {
+    /// PI-corral pruning (all modes but move-optimal).
+    pub corrals: bool,
+    /// Goal-room macros with packing orders (default mode only).
+    pub goal_rooms: bool,
+    /// Tunnel macros (default mode only).
+    pub tunnels: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques {
+            corrals: true,
+            goal_rooms: true,
+            tunnels: true,
+        }
+    }
 }
 
 impl Default for Config {
@@ -95,6 +123,7 @@ impl Default for Config {
             memory_limit: 2 << 30,
             node_limit: None,
             optimize: Optimize::Any,
+            techniques: Techniques::default(),
         }
     }
 }
@@ -233,9 +262,77 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         Optimize::Pushes => Mode::Pushes,
         Optimize::Moves => Mode::Moves,
     };
-    let mut search = Search::new(&board, &dist, &zobrist, mode, limits.memory);
+    let mut occupied = vec![false; board.len()];
+    for b in bits::iter(&start_bits) {
+        if let Some(o) = occupied.get_mut(usize::from(b)) {
+            *o = true;
+        }
+    }
+    let rooms = GoalRooms::new(&board, &occupied);
+    let mut nodes = 0;
+    let tech = config.techniques;
+    let macros = mode == Mode::Greedy && (tech.tunnels || (tech.goal_rooms && !rooms.is_empty()));
+    if macros {
+        // With macros first; they can miss solutions, so a search that
+        // runs out of states is repeated without them.
+        let settings = Settings {
+            corrals: tech.corrals,
+            rooms: tech.goal_rooms.then_some(&rooms),
+            tunnels: tech.tunnels,
+        };
+        let mut search = Search::new(&board, &dist, &zobrist, mode, limits.memory, settings);
+        let end = search.run(&start_bits, start_worker, &limits);
+        nodes = search.expanded;
+        if end != End::Exhausted {
+            return finish(
+                level,
+                &board,
+                &search,
+                end,
+                nodes,
+                start_worker,
+                mode,
+                started,
+            );
+        }
+    }
+    let settings = Settings {
+        corrals: tech.corrals,
+        rooms: None,
+        tunnels: false,
+    };
+    let mut search = Search::new(&board, &dist, &zobrist, mode, limits.memory, settings);
     let end = search.run(&start_bits, start_worker, &limits);
-    let nodes = search.expanded;
+    nodes += search.expanded;
+    finish(
+        level,
+        &board,
+        &search,
+        end,
+        nodes,
+        start_worker,
+        mode,
+        started,
+    )
+}
+
+/// The outcome of a search that ended with `end`.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    level: &Level,
+    board: &Board,
+    search: &Search<'_>,
+    end: End,
+    nodes: u64,
+    start_worker: u16,
+    mode: Mode,
+    started: Instant,
+) -> Outcome {
+    let unsolved = |limit, nodes| Outcome::Unsolved {
+        limit,
+        nodes,
+        elapsed: started.elapsed(),
+    };
     match end {
         End::Exhausted => Outcome::NoSolution {
             nodes,
@@ -243,7 +340,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         },
         End::Limit(limit) => unsolved(limit, nodes),
         End::Solved(node) => {
-            let steps = steps_to(&board, &search, node, start_worker, mode);
+            let steps = steps_to(board, search, node, start_worker, mode);
             match steps.map(|s| (lurd::verify(level, &s), s)) {
                 Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
                     solution: Solution {

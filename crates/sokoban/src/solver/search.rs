@@ -27,6 +27,7 @@ use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
 use super::distance::Distances;
 use super::freeze::Freeze;
+use super::macros::{GoalRooms, Pusher, RoomState};
 use super::open::Open;
 use super::reach::Reach;
 use super::store::{Node, Store, NIL};
@@ -53,6 +54,17 @@ pub(crate) struct Limits {
     pub(crate) nodes: Option<u64>,
     /// Bytes the search's tables may hold.
     pub(crate) memory: usize,
+}
+
+/// Which techniques a search uses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings<'a> {
+    /// PI-corral pruning (ignored in move-optimal mode).
+    pub(crate) corrals: bool,
+    /// Goal-room macros (greedy mode only).
+    pub(crate) rooms: Option<&'a GoalRooms>,
+    /// Tunnel macros (greedy mode only).
+    pub(crate) tunnels: bool,
 }
 
 /// How a search ended.
@@ -82,6 +94,13 @@ pub(crate) struct Search<'a> {
     freeze: Freeze,
     bound: Bound,
     corral: Corral,
+    rooms: Option<&'a GoalRooms>,
+    corrals: bool,
+    tunnels: bool,
+    room_state: Vec<RoomState>,
+    macros_done: Vec<(u16, u16)>,
+    pusher: Pusher,
+    parent_bits: Vec<u64>,
     occ: Vec<bool>,
     boxlist: Vec<u16>,
     child_boxes: Vec<u16>,
@@ -92,15 +111,20 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search of `board` in `mode` whose tables may hold `memory` bytes.
+    /// A search of `board` in `mode` whose tables may hold `memory` bytes,
+    /// with the techniques `settings` asks for (macros in greedy mode only).
     pub(crate) fn new(
         board: &'a Board,
         dist: &'a Distances,
         zobrist: &'a Zobrist,
         mode: Mode,
         memory: usize,
+        settings: Settings<'a>,
     ) -> Search<'a> {
         let n = board.len();
+        let rooms = settings
+            .rooms
+            .filter(|r| mode == Mode::Greedy && !r.is_empty());
         Search {
             board,
             dist,
@@ -113,6 +137,13 @@ impl<'a> Search<'a> {
             freeze: Freeze::new(n),
             bound: Bound::default(),
             corral: Corral::new(n),
+            rooms,
+            corrals: settings.corrals && mode != Mode::Moves,
+            tunnels: settings.tunnels && mode == Mode::Greedy,
+            room_state: Vec::new(),
+            macros_done: Vec::new(),
+            pusher: Pusher::new(if rooms.is_some() { n } else { 0 }),
+            parent_bits: Vec::new(),
             occ: vec![false; n],
             boxlist: Vec::new(),
             child_boxes: Vec::new(),
@@ -205,8 +236,11 @@ impl<'a> Search<'a> {
     /// generated a solved node `j`.
     fn expand(&mut self, i: u32) -> Result<Option<u32>, Limit> {
         let board = self.board;
-        let parent_bits = self.store.boxes(i).to_vec();
+        let mut parent_bits = std::mem::take(&mut self.parent_bits);
+        parent_bits.clear();
+        parent_bits.extend_from_slice(self.store.boxes(i));
         self.load(&parent_bits);
+        self.parent_bits = parent_bits;
         let worker = self.store.worker(i);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
@@ -217,7 +251,7 @@ impl<'a> Search<'a> {
             }
         }
         // Which boxes may be pushed: all, or those of a PI-corral.
-        let pruning = if self.mode == Mode::Moves {
+        let pruning = if !self.corrals {
             Pruning::None
         } else {
             self.corral
@@ -227,10 +261,21 @@ impl<'a> Search<'a> {
             return Ok(None);
         }
         let restricted = pruning == Pruning::Restrict;
+        if let Some(rooms) = self.rooms {
+            self.room_state.clear();
+            for r in 0..rooms.len() {
+                let r = u16::try_from(r).unwrap_or(NONE);
+                self.room_state.push(rooms.state(r, &self.occ));
+            }
+            self.macros_done.clear();
+        }
         for k in 0..self.boxlist.len() {
             let b = self.boxlist.get(k).copied().unwrap_or(NONE);
             if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
                 continue;
+            }
+            if self.room_of(b).is_some_and(|s| s != RoomState::Free) {
+                continue; // packed boxes stay
             }
             for d in 0..4 {
                 let p = board.nbr(b, opposite(d));
@@ -244,11 +289,33 @@ impl<'a> Search<'a> {
                 if !self.dist.live(t, b) {
                     continue;
                 }
+                if let Some(RoomState::Next(goal)) = self.room_of(t) {
+                    let room = self.rooms.map_or(NONE, |r| r.room(t));
+                    if self.macros_done.contains(&(b, room)) {
+                        continue;
+                    }
+                    self.macros_done.push((b, room));
+                    let Some((pushes, end)) =
+                        self.pusher.push_to(board, &self.occ, b, goal, worker)
+                    else {
+                        continue;
+                    };
+                    let found = self.child(i, k, b, goal, end, g + pushes, box_hash)?;
+                    if found.is_some() {
+                        return Ok(found);
+                    }
+                    continue;
+                }
                 let cost = match self.mode {
                     Mode::Moves => u32::from(self.reach.walk(p)) + 1,
                     _ => 1,
                 };
-                let found = self.child(i, k, b, t, g + cost, box_hash)?;
+                let (t, w, cost) = if self.tunnels {
+                    self.through_tunnel(b, t, d, cost)
+                } else {
+                    (t, b, cost)
+                };
+                let found = self.child(i, k, b, t, w, g + cost, box_hash)?;
                 if found.is_some() {
                     return Ok(found);
                 }
@@ -257,31 +324,72 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
+    /// Tunnel macro: a box pushed from `b` to `t` (direction `d`) onto a
+    /// square with walls on both sides keeps going while the next square is
+    /// such a tunnel square too, empty, not a goal and still live. Within a
+    /// straight tunnel without goals every box position blocks the same
+    /// way, so going deeper loses nothing but pushes; the box stops on the
+    /// last tunnel square, and leaving the tunnel is an ordinary push.
+    /// Returns the box's square, the worker's square and the pushes.
+    fn through_tunnel(&self, b: u16, t: u16, d: usize, cost: u32) -> (u16, u16, u32) {
+        let board = self.board;
+        let walled = |s: u16| {
+            let (a, c) = if d < 2 { (2, 3) } else { (0, 1) };
+            board.nbr(s, a) == NONE && board.nbr(s, c) == NONE
+        };
+        let (mut from, mut to, mut pushes) = (b, t, cost);
+        while walled(to) && !board.is_goal(to) {
+            let next = board.nbr(to, d);
+            if next == NONE
+                || self.occ.get(usize::from(next)).copied().unwrap_or(true)
+                || !walled(next)
+                || board.is_goal(next)
+                || !self.dist.live(next, to)
+            {
+                break;
+            }
+            from = to;
+            to = next;
+            pushes += 1;
+        }
+        (to, from, pushes)
+    }
+
+    /// The state of the goal room holding square `s`, if any.
+    fn room_of(&self, s: u16) -> Option<RoomState> {
+        let r = self.rooms?.room(s);
+        self.room_state.get(usize::from(r)).copied()
+    }
+
     /// Makes the child of node `i` where box number `k` moved from `b` to
-    /// `t` (the worker now on `b`) at cost `g`.
+    /// `t`, the worker ending on `w`, at cost `g`.
+    #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
         i: u32,
         k: usize,
         b: u16,
         t: u16,
+        w: u16,
         g: u32,
         box_hash: u64,
     ) -> Result<Option<u32>, Limit> {
         set(&mut self.occ, b, false);
         set(&mut self.occ, t, true);
-        let result = self.child_inner(i, k, b, t, g, box_hash);
+        let result = self.child_inner(i, k, b, t, w, g, box_hash);
         set(&mut self.occ, t, false);
         set(&mut self.occ, b, true);
         result
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn child_inner(
         &mut self,
         i: u32,
         k: usize,
         b: u16,
         t: u16,
+        w: u16,
         g: u32,
         box_hash: u64,
     ) -> Result<Option<u32>, Limit> {
@@ -289,8 +397,8 @@ impl<'a> Search<'a> {
             return Ok(None);
         }
         let w = match self.mode {
-            Mode::Moves => b,
-            _ => self.child_reach.fill(self.board, &self.occ, b),
+            Mode::Moves => w,
+            _ => self.child_reach.fill(self.board, &self.occ, w),
         };
         self.child_bits.clear();
         self.child_bits.extend_from_slice(self.store.boxes(i));
@@ -328,7 +436,7 @@ impl<'a> Search<'a> {
                     h,
                 },
                 &self.child_bits,
-                self.open.bytes(),
+                self.open.bytes() + self.pusher.bytes(),
             )
             .map_err(|_| Limit::Memory)?;
         match self.mode {
