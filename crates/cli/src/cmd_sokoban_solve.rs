@@ -56,7 +56,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
-    /// (comma-separated: corrals, goal-rooms, tunnels).
+    /// (comma-separated: corrals, goal-rooms, tunnels, backward).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -70,6 +70,8 @@ pub enum Technique {
     GoalRooms,
     /// Tunnel macros.
     Tunnels,
+    /// The backward search taking turns with the forward one.
+    Backward,
 }
 
 /// One level's result, as printed.
@@ -245,6 +247,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
             corrals: !args.without.contains(&Technique::Corrals),
             goal_rooms: !args.without.contains(&Technique::GoalRooms),
             tunnels: !args.without.contains(&Technique::Tunnels),
+            backward: !args.without.contains(&Technique::Backward),
         },
     })
 }

@@ -60,7 +60,6 @@ impl Distances {
     /// side `k`, the fewest pushes that bring a box from each source to
     /// `y` with the worker ending on side `k` — which is the fewest pulls
     /// back. Dead squares are then squares no source can reach.
-    #[allow(dead_code)] // used by the backward search (next commit)
     pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
         Distances::build(board, sources, true)
     }

@@ -55,7 +55,7 @@ use self::macros::GoalRooms;
 use self::path::Paths;
 use self::reach::Reach;
 use self::search::{End, Limits, Mode, Search, Settings};
-use self::store::NIL;
+use self::store::{Store, NIL};
 use self::zobrist::Zobrist;
 
 /// What the solver optimises.
@@ -103,6 +103,9 @@ pub struct Techniques {
     pub goal_rooms: bool,
     /// Tunnel macros (default mode only).
     pub tunnels: bool,
+    /// A backward search (pulling boxes from the solved state) taking
+    /// turns with the forward one (default mode only).
+    pub backward: bool,
 }
 
 impl Default for Techniques {
@@ -111,6 +114,7 @@ impl Default for Techniques {
             corrals: true,
             goal_rooms: true,
             tunnels: true,
+            backward: true,
         }
     }
 }
@@ -242,167 +246,267 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         nodes: config.node_limit,
         memory: config.memory_limit,
     };
-    let unsolved = |limit, nodes| Outcome::Unsolved {
-        limit,
-        nodes,
-        elapsed: started.elapsed(),
-    };
     let Some(board) = Board::new(level) else {
-        return unsolved(Limit::Memory, 0);
+        return Outcome::Unsolved {
+            limit: Limit::Memory,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
     };
-    let dist = Distances::new(&board);
-    let zobrist = Zobrist::new(board.len());
     let mut start_bits = vec![0u64; board.words()];
     for b in level.start().boxes() {
         bits::set(&mut start_bits, board.square(b));
     }
-    let start_worker = board.square(level.start().worker());
+    let problem = Problem {
+        level,
+        dist: Distances::new(&board),
+        zobrist: Zobrist::new(board.len()),
+        start_bits,
+        start_worker: board.square(level.start().worker()),
+        board,
+        started,
+    };
+    let tech = config.techniques;
+    let plain = Settings {
+        corrals: tech.corrals,
+        rooms: None,
+        tunnels: false,
+        backward: false,
+    };
     let mode = match config.optimize {
         Optimize::Any => Mode::Greedy,
         Optimize::Pushes => Mode::Pushes,
         Optimize::Moves => Mode::Moves,
     };
-    let mut occupied = vec![false; board.len()];
-    for b in bits::iter(&start_bits) {
-        if let Some(o) = occupied.get_mut(usize::from(b)) {
-            *o = true;
-        }
+    if mode != Mode::Greedy {
+        let mut search = problem.search(&problem.dist, mode, limits.memory, plain);
+        let end = search.run(&problem.start_bits, problem.start_worker, &limits);
+        let nodes = search.expanded;
+        return problem.finish(end, nodes, &search, None, mode);
     }
-    let rooms = GoalRooms::new(&board, &occupied);
-    let mut nodes = 0;
-    let tech = config.techniques;
-    let macros = mode == Mode::Greedy && (tech.tunnels || (tech.goal_rooms && !rooms.is_empty()));
-    if macros {
-        // With macros first; they can miss solutions, so a search that
-        // runs out of states is repeated without them.
-        let settings = Settings {
-            corrals: tech.corrals,
-            rooms: tech.goal_rooms.then_some(&rooms),
-            tunnels: tech.tunnels,
-        };
-        let mut search = Search::new(&board, &dist, &zobrist, mode, limits.memory, settings);
-        let end = search.run(&start_bits, start_worker, &limits);
-        nodes = search.expanded;
-        if end != End::Exhausted {
-            return finish(
-                level,
-                &board,
-                &search,
-                end,
-                nodes,
-                start_worker,
-                mode,
-                started,
-            );
-        }
-    }
-    let settings = Settings {
-        corrals: tech.corrals,
-        rooms: None,
-        tunnels: false,
-    };
-    let mut search = Search::new(&board, &dist, &zobrist, mode, limits.memory, settings);
-    let end = search.run(&start_bits, start_worker, &limits);
-    nodes += search.expanded;
-    finish(
-        level,
-        &board,
-        &search,
-        end,
-        nodes,
-        start_worker,
-        mode,
-        started,
-    )
+    problem.portfolio(tech, &limits, plain)
 }
 
-/// The outcome of a search that ended with `end`.
-#[allow(clippy::too_many_arguments)]
-fn finish(
-    level: &Level,
-    board: &Board,
-    search: &Search<'_>,
-    end: End,
-    nodes: u64,
+/// Nodes a search expands before the other direction takes its turn.
+const SLICE: u64 = 512;
+
+/// A level prepared for searching.
+struct Problem<'l> {
+    level: &'l Level,
+    board: Board,
+    dist: Distances,
+    zobrist: Zobrist,
+    start_bits: Vec<u64>,
     start_worker: u16,
-    mode: Mode,
     started: Instant,
-) -> Outcome {
-    let unsolved = |limit, nodes| Outcome::Unsolved {
-        limit,
-        nodes,
-        elapsed: started.elapsed(),
-    };
-    match end {
-        End::Exhausted => Outcome::NoSolution {
-            nodes,
-            elapsed: started.elapsed(),
-        },
-        End::Limit(limit) => unsolved(limit, nodes),
-        End::Solved(node) => {
-            let steps = steps_to(board, search, node, start_worker, mode);
-            match steps.map(|s| (lurd::verify(level, &s), s)) {
-                Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
-                    solution: Solution {
-                        steps,
-                        moves: verdict.moves,
-                        pushes: verdict.pushes,
-                    },
-                    nodes,
-                    elapsed: started.elapsed(),
-                },
-                _ => unsolved(Limit::Internal, nodes),
+}
+
+impl Problem<'_> {
+    fn search<'a>(
+        &'a self,
+        dist: &'a Distances,
+        mode: Mode,
+        memory: usize,
+        settings: Settings<'a>,
+    ) -> Search<'a> {
+        Search::new(&self.board, dist, &self.zobrist, mode, memory, settings)
+    }
+
+    /// The default mode: a forward search (with macros first; they can
+    /// miss solutions, so a forward search with macros that runs out of
+    /// states is replaced by one without) taking turns with a backward
+    /// search from the solved state; a solution when either reaches the
+    /// other's states.
+    fn portfolio(&self, tech: Techniques, limits: &Limits, plain: Settings<'_>) -> Outcome {
+        let board = &self.board;
+        let mut occupied = vec![false; board.len()];
+        for b in bits::iter(&self.start_bits) {
+            if let Some(o) = occupied.get_mut(usize::from(b)) {
+                *o = true;
+            }
+        }
+        let rooms = GoalRooms::new(board, &occupied);
+        let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
+        let with_macros = Settings {
+            rooms: tech.goal_rooms.then_some(&rooms),
+            tunnels: tech.tunnels,
+            ..plain
+        };
+        let (fwd_memory, bwd_memory) = if tech.backward {
+            (limits.memory / 5 * 3, limits.memory / 5 * 2)
+        } else {
+            (limits.memory, 0)
+        };
+        let sources: Vec<u16> = bits::iter(&self.start_bits).collect();
+        let dist_back = Distances::from_sources(board, &sources);
+        let mut goal_bits = vec![0u64; board.words()];
+        for &g in board.goals() {
+            bits::set(&mut goal_bits, g);
+        }
+        let mut retired = 0;
+        let mut fwd = self.search(
+            &self.dist,
+            Mode::Greedy,
+            fwd_memory,
+            if macros { with_macros } else { plain },
+        );
+        if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
+            return self.finish(end, 0, &fwd, None, Mode::Greedy);
+        }
+        let backward = Settings {
+            backward: true,
+            ..plain
+        };
+        let mut bwd = self.search(&dist_back, Mode::Greedy, bwd_memory, backward);
+        let mut bwd_alive = tech.backward;
+        if bwd_alive {
+            match bwd.start_backward(&goal_bits, Some(&fwd.store)) {
+                Some(End::Meet(b, f)) => {
+                    return self.finish(End::Meet(f, b), 0, &fwd, Some(&bwd), Mode::Greedy)
+                }
+                Some(_) => bwd_alive = false,
+                None => {}
+            }
+        }
+        loop {
+            let before = retired + bwd.expanded;
+            let other = bwd_alive.then_some(&bwd.store);
+            match fwd.step(SLICE, other, before, limits) {
+                None => {}
+                Some(End::Exhausted) if macros => {
+                    retired += fwd.expanded;
+                    macros = false;
+                    fwd = self.search(&self.dist, Mode::Greedy, fwd_memory, plain);
+                    if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
+                        return self.finish(end, retired + bwd.expanded, &fwd, None, Mode::Greedy);
+                    }
+                }
+                Some(end) => {
+                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    let other = bwd_alive.then_some(&bwd);
+                    return self.finish(end, nodes, &fwd, other, Mode::Greedy);
+                }
+            }
+            if bwd_alive {
+                let before = retired + fwd.expanded;
+                match bwd.step(SLICE, Some(&fwd.store), before, limits) {
+                    None => {}
+                    Some(End::Meet(b, f)) => {
+                        let nodes = retired + fwd.expanded + bwd.expanded;
+                        return self.finish(End::Meet(f, b), nodes, &fwd, Some(&bwd), Mode::Greedy);
+                    }
+                    Some(End::Limit(limit)) if limit != Limit::Memory => {
+                        let nodes = retired + fwd.expanded + bwd.expanded;
+                        return self.finish(End::Limit(limit), nodes, &fwd, None, Mode::Greedy);
+                    }
+                    // Out of states or of memory: the forward search goes
+                    // on alone.
+                    Some(_) => bwd_alive = false,
+                }
             }
         }
     }
+
+    /// The outcome of a search that ended with `end` (`Meet(f, b)`: node
+    /// `f` of `fwd` is node `b` of `bwd`).
+    fn finish(
+        &self,
+        end: End,
+        nodes: u64,
+        fwd: &Search<'_>,
+        bwd: Option<&Search<'_>>,
+        mode: Mode,
+    ) -> Outcome {
+        let elapsed = self.started.elapsed();
+        let states = match end {
+            End::Exhausted => return Outcome::NoSolution { nodes, elapsed },
+            End::Limit(limit) => {
+                return Outcome::Unsolved {
+                    limit,
+                    nodes,
+                    elapsed,
+                }
+            }
+            End::Solved(node) => chain(&fwd.store, node, true),
+            End::Meet(f, b) => {
+                let mut states = chain(&fwd.store, f, true);
+                if let Some(bwd) = bwd {
+                    states.extend(chain(&bwd.store, b, false).into_iter().skip(1));
+                }
+                states
+            }
+        };
+        let steps = self.steps(&states, mode);
+        match steps.map(|s| (lurd::verify(self.level, &s), s)) {
+            Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
+                solution: Solution {
+                    steps,
+                    moves: verdict.moves,
+                    pushes: verdict.pushes,
+                },
+                nodes,
+                elapsed: self.started.elapsed(),
+            },
+            _ => Outcome::Unsolved {
+                limit: Limit::Internal,
+                nodes,
+                elapsed: self.started.elapsed(),
+            },
+        }
+    }
+
+    /// The key presses through a sequence of states, each one box move
+    /// from the last.
+    fn steps(&self, states: &[(Vec<u64>, u16)], mode: Mode) -> Option<Vec<Step>> {
+        let board = &self.board;
+        let mut paths = Paths::default();
+        let mut reach = Reach::new(board.len());
+        let mut occ = vec![false; board.len()];
+        let mut worker = self.start_worker;
+        let mut steps = Vec::new();
+        for pair in states.windows(2) {
+            let [(pa, _), (pc, target)] = pair else {
+                return None;
+            };
+            let from = bits::iter(pa).find(|&s| !bits::get(pc, s))?;
+            let to = bits::iter(pc).find(|&s| !bits::get(pa, s))?;
+            occ.iter_mut().for_each(|o| *o = false);
+            for s in bits::iter(pc) {
+                *occ.get_mut(usize::from(s))? = true;
+            }
+            if mode != Mode::Moves {
+                reach.fill(board, &occ, *target);
+            }
+            *occ.get_mut(usize::from(to))? = false;
+            let accept = |w: u16| {
+                if mode == Mode::Moves {
+                    w == *target
+                } else {
+                    reach.reached(w)
+                }
+            };
+            let (part, end) = paths.box_move(board, &occ, from, to, worker, accept)?;
+            steps.extend(part);
+            worker = end;
+        }
+        Some(steps)
+    }
 }
 
-/// The key presses from the start to node `end`.
-fn steps_to(
-    board: &Board,
-    search: &Search<'_>,
-    end: u32,
-    start_worker: u16,
-    mode: Mode,
-) -> Option<Vec<Step>> {
-    let store = &search.store;
-    let mut chain = vec![end];
+/// The states from a root of `store` to node `end` (`forward`), or from
+/// `end` back to its root.
+fn chain(store: &Store, end: u32, forward: bool) -> Vec<(Vec<u64>, u16)> {
+    let mut nodes = vec![end];
     let mut i = end;
     while store.parent(i) != NIL {
         i = store.parent(i);
-        chain.push(i);
+        nodes.push(i);
     }
-    chain.reverse();
-    let mut paths = Paths::default();
-    let mut reach = Reach::new(board.len());
-    let mut occ = vec![false; board.len()];
-    let mut worker = start_worker;
-    let mut steps = Vec::new();
-    for pair in chain.windows(2) {
-        let &[a, c] = pair else { return None };
-        let (pa, pc) = (store.boxes(a), store.boxes(c));
-        let from = bits::iter(pa).find(|&s| !bits::get(pc, s))?;
-        let to = bits::iter(pc).find(|&s| !bits::get(pa, s))?;
-        occ.iter_mut().for_each(|o| *o = false);
-        for s in bits::iter(pc) {
-            *occ.get_mut(usize::from(s))? = true;
-        }
-        let target = store.worker(c);
-        if mode != Mode::Moves {
-            reach.fill(board, &occ, target);
-        }
-        *occ.get_mut(usize::from(to))? = false;
-        *occ.get_mut(usize::from(from))? = false;
-        let accept = |w: u16| {
-            if mode == Mode::Moves {
-                w == target
-            } else {
-                reach.reached(w)
-            }
-        };
-        let (part, end) = paths.box_move(board, &occ, from, to, worker, accept)?;
-        steps.extend(part);
-        worker = end;
+    if forward {
+        nodes.reverse();
     }
-    Some(steps)
+    nodes
+        .into_iter()
+        .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
+        .collect()
 }

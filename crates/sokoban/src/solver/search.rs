@@ -65,6 +65,10 @@ pub(crate) struct Settings<'a> {
     pub(crate) rooms: Option<&'a GoalRooms>,
     /// Tunnel macros (greedy mode only).
     pub(crate) tunnels: bool,
+    /// Search backwards: pull boxes from the solved state towards the
+    /// start (greedy mode only; the distances are then
+    /// [`Distances::from_sources`]).
+    pub(crate) backward: bool,
 }
 
 /// How a search ended.
@@ -76,6 +80,9 @@ pub(crate) enum End {
     Exhausted,
     /// A limit stopped the search.
     Limit(Limit),
+    /// A node of this search (first) is a node of the other search
+    /// (second): the two paths make a solution.
+    Meet(u32, u32),
 }
 
 /// Check the clock after this many expansions.
@@ -97,6 +104,7 @@ pub(crate) struct Search<'a> {
     rooms: Option<&'a GoalRooms>,
     corrals: bool,
     tunnels: bool,
+    backward: bool,
     room_state: Vec<RoomState>,
     macros_done: Vec<(u16, u16)>,
     pusher: Pusher,
@@ -124,7 +132,7 @@ impl<'a> Search<'a> {
         let n = board.len();
         let rooms = settings
             .rooms
-            .filter(|r| mode == Mode::Greedy && !r.is_empty());
+            .filter(|r| mode == Mode::Greedy && !settings.backward && !r.is_empty());
         Search {
             board,
             dist,
@@ -138,8 +146,9 @@ impl<'a> Search<'a> {
             bound: Bound::default(),
             corral: Corral::new(n),
             rooms,
-            corrals: settings.corrals && mode != Mode::Moves,
-            tunnels: settings.tunnels && mode == Mode::Greedy,
+            corrals: settings.corrals && mode != Mode::Moves && !settings.backward,
+            tunnels: settings.tunnels && mode == Mode::Greedy && !settings.backward,
+            backward: settings.backward && mode == Mode::Greedy,
             room_state: Vec::new(),
             macros_done: Vec::new(),
             pusher: Pusher::new(if rooms.is_some() { n } else { 0 }),
@@ -168,15 +177,24 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Searches from the start (`boxes`, worker on `worker`).
+    /// Searches from the start (`boxes`, worker on `worker`) to the end.
     pub(crate) fn run(&mut self, boxes: &[u64], worker: u16, limits: &Limits) -> End {
+        if let Some(end) = self.start(boxes, worker) {
+            return end;
+        }
+        self.step(u64::MAX, None, 0, limits)
+            .unwrap_or(End::Exhausted)
+    }
+
+    /// Stores the start node; `Some(end)` when that already decides.
+    pub(crate) fn start(&mut self, boxes: &[u64], worker: u16) -> Option<End> {
         self.load(boxes);
         // A start with a frozen box off a goal, or without a matching, has
         // no solution.
         for k in 0..self.boxlist.len() {
             let b = self.boxlist.get(k).copied().unwrap_or(NONE);
             if self.freeze.deadlocked(self.board, self.dist, &self.occ, b) {
-                return End::Exhausted;
+                return Some(End::Exhausted);
             }
         }
         let w = match self.mode {
@@ -184,7 +202,7 @@ impl<'a> Search<'a> {
             _ => self.reach.fill(self.board, &self.occ, worker),
         };
         let Some(h) = self.bound.value(self.dist, &self.boxlist, w) else {
-            return End::Exhausted;
+            return Some(End::Exhausted);
         };
         let hash = bits::iter(boxes).fold(self.zobrist.worker_key(w), |acc, b| {
             acc ^ self.zobrist.box_key(b)
@@ -197,50 +215,165 @@ impl<'a> Search<'a> {
             h,
         };
         let Ok(root) = self.store.insert(node, boxes, 0) else {
-            return End::Limit(Limit::Memory);
+            return Some(End::Limit(Limit::Memory));
         };
         if h == 0 {
-            return End::Solved(root);
+            return Some(End::Solved(root));
         }
         self.open.push(u32::from(h), root);
+        None
+    }
 
-        while let Some((key, i)) = self.open.pop() {
+    /// Stores the roots of a backward search: the solved state `goals`
+    /// with the worker in each region next to a box; `Some(end)` when a
+    /// root is a node of `other` already, or none can be stored.
+    pub(crate) fn start_backward(&mut self, goals: &[u64], other: Option<&Store>) -> Option<End> {
+        self.load(goals);
+        let n = self.board.len();
+        let mut roots = Vec::new();
+        let mut covered = vec![false; n];
+        for s in 0..n {
+            let Ok(s) = u16::try_from(s) else { break };
+            if self.occ.get(usize::from(s)).copied().unwrap_or(true) || covered[usize::from(s)] {
+                continue;
+            }
+            let w = self.reach.fill(self.board, &self.occ, s);
+            let mut next_to_box = false;
+            for &x in &self.reach.squares {
+                covered[usize::from(x)] = true;
+                next_to_box |= (0..4).any(|d| {
+                    let y = self.board.nbr(x, d);
+                    y != NONE && self.occ.get(usize::from(y)).copied().unwrap_or(false)
+                });
+            }
+            if next_to_box {
+                roots.push(w);
+            }
+        }
+        let box_hash = bits::iter(goals).fold(0, |acc, b| acc ^ self.zobrist.box_key(b));
+        for w in roots {
+            let Some(h) = self.bound.value(self.dist, &self.boxlist, w) else {
+                continue;
+            };
+            let hash = box_hash ^ self.zobrist.worker_key(w);
+            let node = Node {
+                hash,
+                worker: w,
+                parent: NIL,
+                g: 0,
+                h,
+            };
+            let Ok(root) = self.store.insert(node, goals, 0) else {
+                return Some(End::Limit(Limit::Memory));
+            };
+            if let Some(j) = other.and_then(|o| o.find(hash, goals, w)) {
+                return Some(End::Meet(root, j));
+            }
+            self.open.push(u32::from(h), root);
+        }
+        if self.store.len() == 0 {
+            return Some(End::Exhausted);
+        }
+        None
+    }
+
+    /// Expands up to `budget` nodes; `Some(end)` when the search ended.
+    /// `other` is the store of the search in the other direction, for
+    /// meeting; `before` counts nodes expanded elsewhere against the node
+    /// limit.
+    pub(crate) fn step(
+        &mut self,
+        budget: u64,
+        other: Option<&Store>,
+        before: u64,
+        limits: &Limits,
+    ) -> Option<End> {
+        let mut done = 0;
+        while done < budget {
+            let Some((key, i)) = self.open.pop() else {
+                return Some(End::Exhausted);
+            };
             let (g, h) = (self.store.g(i), self.store.h(i));
             if self.mode != Mode::Greedy {
                 if g + u32::from(h) != key {
                     continue; // reopened with a lower cost since
                 }
                 if h == 0 {
-                    return End::Solved(i);
+                    return Some(End::Solved(i));
                 }
             }
             self.expanded += 1;
-            if limits.nodes.is_some_and(|n| self.expanded > n) {
-                return End::Limit(Limit::Nodes);
+            done += 1;
+            if limits.nodes.is_some_and(|n| before + self.expanded > n) {
+                return Some(End::Limit(Limit::Nodes));
             }
             if self.expanded.is_multiple_of(CLOCK_EVERY)
                 && limits.deadline.is_some_and(|d| Instant::now() >= d)
             {
-                return End::Limit(Limit::Time);
+                return Some(End::Limit(Limit::Time));
             }
-            match self.expand(i) {
-                Ok(Some(solved)) => return End::Solved(solved),
+            let result = if self.backward {
+                self.expand_backward(i, other)
+            } else {
+                self.expand(i, other)
+            };
+            match result {
+                Ok(Some(end)) => return Some(end),
                 Ok(None) => {}
-                Err(limit) => return End::Limit(limit),
+                Err(limit) => return Some(End::Limit(limit)),
             }
         }
-        End::Exhausted
+        None
     }
 
-    /// Generates the children of node `i`; `Ok(Some(j))` when greedy search
-    /// generated a solved node `j`.
-    fn expand(&mut self, i: u32) -> Result<Option<u32>, Limit> {
+    /// Generates the children of node `i` of a backward search: every pull
+    /// the worker can make.
+    fn expand_backward(&mut self, i: u32, other: Option<&Store>) -> Result<Option<End>, Limit> {
         let board = self.board;
+        self.load_node(i);
+        let worker = self.store.worker(i);
+        let g = self.store.g(i);
+        let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
+        self.reach.fill(board, &self.occ, worker);
+        for k in 0..self.boxlist.len() {
+            let x = self.boxlist.get(k).copied().unwrap_or(NONE);
+            for d in 0..4 {
+                // The worker on side d pulls the box towards itself and
+                // steps back.
+                let p = board.nbr(x, d);
+                if p == NONE || !self.reach.reached(p) {
+                    continue;
+                }
+                let q = board.nbr(p, d);
+                if q == NONE || self.occ.get(usize::from(q)).copied().unwrap_or(true) {
+                    continue;
+                }
+                if !self.dist.live(p, q) {
+                    continue;
+                }
+                let found = self.child(i, k, x, p, q, g + 1, box_hash, other)?;
+                if found.is_some() {
+                    return Ok(found);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Loads node `i`'s boxes into the work arrays.
+    fn load_node(&mut self, i: u32) {
         let mut parent_bits = std::mem::take(&mut self.parent_bits);
         parent_bits.clear();
         parent_bits.extend_from_slice(self.store.boxes(i));
         self.load(&parent_bits);
         self.parent_bits = parent_bits;
+    }
+
+    /// Generates the children of node `i`; `Ok(Some(end))` when greedy
+    /// search generated a solved node or met the other search.
+    fn expand(&mut self, i: u32, other: Option<&Store>) -> Result<Option<End>, Limit> {
+        let board = self.board;
+        self.load_node(i);
         let worker = self.store.worker(i);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
@@ -300,7 +433,7 @@ impl<'a> Search<'a> {
                     else {
                         continue;
                     };
-                    let found = self.child(i, k, b, goal, end, g + pushes, box_hash)?;
+                    let found = self.child(i, k, b, goal, end, g + pushes, box_hash, other)?;
                     if found.is_some() {
                         return Ok(found);
                     }
@@ -315,7 +448,7 @@ impl<'a> Search<'a> {
                 } else {
                     (t, b, cost)
                 };
-                let found = self.child(i, k, b, t, w, g + cost, box_hash)?;
+                let found = self.child(i, k, b, t, w, g + cost, box_hash, other)?;
                 if found.is_some() {
                     return Ok(found);
                 }
@@ -373,10 +506,11 @@ impl<'a> Search<'a> {
         w: u16,
         g: u32,
         box_hash: u64,
-    ) -> Result<Option<u32>, Limit> {
+        other: Option<&Store>,
+    ) -> Result<Option<End>, Limit> {
         set(&mut self.occ, b, false);
         set(&mut self.occ, t, true);
-        let result = self.child_inner(i, k, b, t, w, g, box_hash);
+        let result = self.child_inner(i, k, b, t, w, g, box_hash, other);
         set(&mut self.occ, t, false);
         set(&mut self.occ, b, true);
         result
@@ -392,8 +526,9 @@ impl<'a> Search<'a> {
         w: u16,
         g: u32,
         box_hash: u64,
-    ) -> Result<Option<u32>, Limit> {
-        if self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
+        other: Option<&Store>,
+    ) -> Result<Option<End>, Limit> {
+        if !self.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
             return Ok(None);
         }
         let w = match self.mode {
@@ -439,10 +574,13 @@ impl<'a> Search<'a> {
                 self.open.bytes() + self.pusher.bytes(),
             )
             .map_err(|_| Limit::Memory)?;
+        if let Some(o) = other.and_then(|o| o.find(hash, &self.child_bits, w)) {
+            return Ok(Some(End::Meet(j, o)));
+        }
         match self.mode {
             Mode::Greedy => {
-                if h == 0 {
-                    return Ok(Some(j));
+                if h == 0 && !self.backward {
+                    return Ok(Some(End::Solved(j)));
                 }
                 self.open.push(u32::from(h), j);
             }
