@@ -332,6 +332,7 @@ impl<'a> Search<'a> {
         let board = self.board;
         self.load_node(i);
         let worker = self.store.worker(i);
+        self.bound.prepare(self.dist, &self.boxlist, worker);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         self.reach.fill(board, &self.occ, worker);
@@ -375,6 +376,7 @@ impl<'a> Search<'a> {
         let board = self.board;
         self.load_node(i);
         let worker = self.store.worker(i);
+        self.bound.prepare(self.dist, &self.boxlist, worker);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         match self.mode {
@@ -557,7 +559,7 @@ impl<'a> Search<'a> {
         if let Some(x) = self.child_boxes.get_mut(k) {
             *x = t;
         }
-        let Some(h) = self.bound.value(self.dist, &self.child_boxes, w) else {
+        let Some(h) = self.bound.child(self.dist, &self.child_boxes, w) else {
             return Ok(None);
         };
         let j = self
