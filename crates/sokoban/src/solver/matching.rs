@@ -228,8 +228,8 @@ mod tests {
             base.solve(n, |i, j| costs[i][j]);
             let changed: Vec<usize> = (0..n).filter(|_| next() % 3 == 0).collect();
             for &r in &changed {
-                for j in 0..n {
-                    costs[r][j] = if next() % 5 == 0 {
+                for c in costs[r].iter_mut() {
+                    *c = if next() % 5 == 0 {
                         IMPOSSIBLE
                     } else {
                         (next() % 30) as i64
