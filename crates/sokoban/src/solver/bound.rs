@@ -29,8 +29,39 @@ pub(crate) struct Bound {
 
 impl Bound {
     /// Solves the matching of a node about to be expanded, to derive its
-    /// children's bounds from.
+    /// children's bounds from. Nodes expanded one after the other are
+    /// often alike, so when few rows differ from the last prepared node its
+    /// solution is re-matched in those rows instead of solving afresh.
     pub(crate) fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+        let n = boxes.len();
+        self.changed.clear();
+        let mut similar = self.parent_ok && self.parent_keys.len() == n;
+        if similar {
+            for (i, &b) in boxes.iter().enumerate() {
+                let key = (b, dist.side_of(b, worker));
+                if self.parent_keys.get(i) != Some(&key) {
+                    self.changed.push(i);
+                    if let Some(k) = self.parent_keys.get_mut(i) {
+                        *k = key;
+                    }
+                }
+            }
+            similar = self.changed.len() * 3 <= n;
+        }
+        if similar {
+            for &i in &self.changed {
+                let row = dist.row_for(boxes.get(i).copied().unwrap_or(0), worker);
+                for (slot, &d) in self.parent_matrix[i * n..(i + 1) * n].iter_mut().zip(row) {
+                    *slot = if d == INF { IMPOSSIBLE } else { i64::from(d) };
+                }
+            }
+            let m = &self.parent_matrix;
+            self.parent_ok = self
+                .parent
+                .reassign(n, &self.changed, |i, j| m[i * n + j])
+                .is_some();
+            return;
+        }
         self.parent_ok = self.value(dist, boxes, worker).is_some();
         self.hungarian.save(&mut self.parent);
         self.parent_matrix.clone_from(&self.matrix);

@@ -287,8 +287,14 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
     problem.portfolio(tech, &limits, plain)
 }
 
-/// Nodes a search expands before the other direction takes its turn.
+/// Nodes the forward search expands before the backward one takes its
+/// turn.
 const SLICE: u64 = 512;
+
+/// Nodes the backward search expands in its turn: three times the forward
+/// slice measured best on XSokoban 1-60 at 2 s (1:1 solved 12, 1:3 solved
+/// 15, 1:8 fewer again).
+const BACKWARD_SLICE: u64 = 3 * SLICE;
 
 /// A level prepared for searching.
 struct Problem<'l> {
@@ -389,7 +395,7 @@ impl Problem<'_> {
             }
             if bwd_alive {
                 let before = retired + fwd.expanded;
-                match bwd.step(SLICE, Some(&fwd.store), before, limits) {
+                match bwd.step(BACKWARD_SLICE, Some(&fwd.store), before, limits) {
                     None => {}
                     Some(End::Meet(b, f)) => {
                         let nodes = retired + fwd.expanded + bwd.expanded;
