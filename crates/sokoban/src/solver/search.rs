@@ -404,55 +404,68 @@ impl<'a> Search<'a> {
             }
             self.macros_done.clear();
         }
-        for k in 0..self.boxlist.len() {
-            let b = self.boxlist.get(k).copied().unwrap_or(NONE);
-            if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
-                continue;
+        // Goal macros first; when one packs a box, the other pushes are not
+        // tried (Rolling Stone's "goal cut").
+        let mut packed = false;
+        for pass in 0..2 {
+            if pass == 1 && packed {
+                break;
             }
-            if self.room_of(b).is_some_and(|s| s != RoomState::Free) {
-                continue; // packed boxes stay
-            }
-            for d in 0..4 {
-                let p = board.nbr(b, opposite(d));
-                if p == NONE || !self.reach.reached(p) {
+            for k in 0..self.boxlist.len() {
+                let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+                if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
                     continue;
                 }
-                let t = board.nbr(b, d);
-                if t == NONE || self.occ.get(usize::from(t)).copied().unwrap_or(true) {
-                    continue;
+                if self.room_of(b).is_some_and(|s| s != RoomState::Free) {
+                    continue; // packed boxes stay
                 }
-                if !self.dist.live(t, b) {
-                    continue;
-                }
-                if let Some(RoomState::Next(goal)) = self.room_of(t) {
-                    let room = self.rooms.map_or(NONE, |r| r.room(t));
-                    if self.macros_done.contains(&(b, room)) {
+                for d in 0..4 {
+                    let p = board.nbr(b, opposite(d));
+                    if p == NONE || !self.reach.reached(p) {
                         continue;
                     }
-                    self.macros_done.push((b, room));
-                    let Some((pushes, end)) =
-                        self.pusher.push_to(board, &self.occ, b, goal, worker)
-                    else {
+                    let t = board.nbr(b, d);
+                    if t == NONE || self.occ.get(usize::from(t)).copied().unwrap_or(true) {
                         continue;
+                    }
+                    if !self.dist.live(t, b) {
+                        continue;
+                    }
+                    let is_macro = matches!(self.room_of(t), Some(RoomState::Next(_)));
+                    if (pass == 0) != is_macro {
+                        continue;
+                    }
+                    if let Some(RoomState::Next(goal)) = self.room_of(t) {
+                        let room = self.rooms.map_or(NONE, |r| r.room(t));
+                        if self.macros_done.contains(&(b, room)) {
+                            continue;
+                        }
+                        self.macros_done.push((b, room));
+                        let Some((pushes, end)) =
+                            self.pusher.push_to(board, &self.occ, b, goal, worker)
+                        else {
+                            continue;
+                        };
+                        packed = true;
+                        let found = self.child(i, k, b, goal, end, g + pushes, box_hash, other)?;
+                        if found.is_some() {
+                            return Ok(found);
+                        }
+                        continue;
+                    }
+                    let cost = match self.mode {
+                        Mode::Moves => u32::from(self.reach.walk(p)) + 1,
+                        _ => 1,
                     };
-                    let found = self.child(i, k, b, goal, end, g + pushes, box_hash, other)?;
+                    let (t, w, cost) = if self.tunnels {
+                        self.through_tunnel(b, t, d, cost)
+                    } else {
+                        (t, b, cost)
+                    };
+                    let found = self.child(i, k, b, t, w, g + cost, box_hash, other)?;
                     if found.is_some() {
                         return Ok(found);
                     }
-                    continue;
-                }
-                let cost = match self.mode {
-                    Mode::Moves => u32::from(self.reach.walk(p)) + 1,
-                    _ => 1,
-                };
-                let (t, w, cost) = if self.tunnels {
-                    self.through_tunnel(b, t, d, cost)
-                } else {
-                    (t, b, cost)
-                };
-                let found = self.child(i, k, b, t, w, g + cost, box_hash, other)?;
-                if found.is_some() {
-                    return Ok(found);
                 }
             }
         }
