@@ -46,6 +46,10 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2048, value_name = "MB",
           value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub memory_limit: u64,
+    /// Nodes the search may expand per level (no limit by default): unlike
+    /// time, the same on every machine and under any load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
     /// Prove optimality: fewest pushes, or fewest moves.
     #[arg(long, value_enum)]
     pub optimal: Option<Optimal>,
@@ -237,7 +241,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
     Ok(Config {
         time_limit: Some(Duration::from_secs_f64(args.time_limit.min(1e9))),
         memory_limit: memory,
-        node_limit: None,
+        node_limit: args.node_limit,
         optimize: match args.optimal {
             None => Optimize::Any,
             Some(Optimal::Pushes) => Optimize::Pushes,

@@ -111,6 +111,23 @@ fn limits_are_reported() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["status"], "unsolved");
     assert_eq!(v["limit"], "time");
+    let out = stdout(
+        &[
+            "sokoban",
+            "solve",
+            "-",
+            "--optimal",
+            "pushes",
+            "--node-limit",
+            "10",
+        ],
+        Some(BIG),
+    );
+    assert!(
+        out.starts_with("level 1 \"big\": unsolved: node limit reached after "),
+        "{out}"
+    );
+    assert!(out.contains("(11 nodes)"), "{out}");
 }
 
 #[test]
