@@ -52,6 +52,7 @@ pub(crate) struct Corral {
     barrier_stamp: u32,
     barrier_list: Vec<u16>,
     best: Vec<u16>,
+    best_area: Vec<u16>,
     stack: Vec<u16>,
 }
 
@@ -66,6 +67,7 @@ impl Corral {
             barrier_stamp: 0,
             barrier_list: Vec::new(),
             best: Vec::new(),
+            best_area: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -192,6 +194,8 @@ impl Corral {
                 best = Some(pushes);
                 self.best.clear();
                 self.best.extend_from_slice(&self.barrier_list);
+                self.best_area.clear();
+                self.best_area.extend_from_slice(&self.squares[lo..hi]);
             }
         }
         if best.is_none() {
@@ -204,6 +208,14 @@ impl Corral {
             }
         }
         Pruning::Restrict
+    }
+}
+
+impl Corral {
+    /// The barrier boxes and the squares of the PI-corral the last
+    /// [`Corral::analyse`] chose (valid after [`Pruning::Restrict`]).
+    pub(crate) fn chosen(&self) -> (&[u16], &[u16]) {
+        (&self.best, &self.best_area)
     }
 }
 

@@ -31,6 +31,7 @@
 mod bound;
 mod compact;
 mod corral;
+mod corral_deadlock;
 mod distance;
 mod freeze;
 mod macros;

@@ -25,6 +25,7 @@ use std::time::Instant;
 use super::bound::Bound;
 use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
+use super::corral_deadlock::CorralDeadlock;
 use super::distance::Distances;
 use super::freeze::Freeze;
 use super::macros::{GoalRooms, Pusher, RoomState};
@@ -101,6 +102,7 @@ pub(crate) struct Search<'a> {
     freeze: Freeze,
     bound: Bound,
     corral: Corral,
+    corral_deadlock: Option<CorralDeadlock>,
     rooms: Option<&'a GoalRooms>,
     corrals: bool,
     tunnels: bool,
@@ -145,6 +147,8 @@ impl<'a> Search<'a> {
             freeze: Freeze::new(n),
             bound: Bound::default(),
             corral: Corral::new(n),
+            corral_deadlock: (settings.corrals && mode != Mode::Moves && !settings.backward)
+                .then(|| CorralDeadlock::new(n)),
             rooms,
             corrals: settings.corrals && mode != Mode::Moves && !settings.backward,
             tunnels: settings.tunnels && mode == Mode::Greedy && !settings.backward,
@@ -361,6 +365,19 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
+    /// The square of the box that the move into node `i` pushed, or
+    /// [`NONE`] for a root.
+    fn last_moved(&self, i: u32) -> u16 {
+        let p = self.store.parent(i);
+        if p == NIL {
+            return NONE;
+        }
+        let (now, before) = (self.store.boxes(i), self.store.boxes(p));
+        bits::iter(now)
+            .find(|&s| !bits::get(before, s))
+            .unwrap_or(NONE)
+    }
+
     /// Loads node `i`'s boxes into the work arrays.
     fn load_node(&mut self, i: u32) {
         let mut parent_bits = std::mem::take(&mut self.parent_bits);
@@ -395,6 +412,14 @@ impl<'a> Search<'a> {
         if pruning == Pruning::Deadlock {
             return Ok(None);
         }
+        if pruning == Pruning::Restrict {
+            if let Some(cd) = self.corral_deadlock.as_mut() {
+                let (barrier, area) = self.corral.chosen();
+                if cd.is_deadlock(board, barrier, area, worker) {
+                    return Ok(None);
+                }
+            }
+        }
         let restricted = pruning == Pruning::Restrict;
         if let Some(rooms) = self.rooms {
             self.room_state.clear();
@@ -407,11 +432,26 @@ impl<'a> Search<'a> {
         // Goal macros first; when one packs a box, the other pushes are not
         // tried (Rolling Stone's "goal cut").
         let mut packed = false;
+        // The box pushed last is tried last, so that (the open list being
+        // last in, first out among equals) the search keeps pushing it.
+        let count = self.boxlist.len();
+        let last = self.last_moved(i);
+        let last_k = self
+            .boxlist
+            .iter()
+            .position(|&b| b == last)
+            .unwrap_or(count);
         for pass in 0..2 {
             if pass == 1 && packed {
                 break;
             }
-            for k in 0..self.boxlist.len() {
+            for kk in 0..count {
+                let k = match kk {
+                    _ if last_k == count => kk,
+                    _ if kk + 1 == count => last_k,
+                    _ if kk >= last_k => kk + 1,
+                    _ => kk,
+                };
                 let b = self.boxlist.get(k).copied().unwrap_or(NONE);
                 if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
                     continue;
@@ -586,7 +626,12 @@ impl<'a> Search<'a> {
                     h,
                 },
                 &self.child_bits,
-                self.open.bytes() + self.pusher.bytes(),
+                self.open.bytes()
+                    + self.pusher.bytes()
+                    + self
+                        .corral_deadlock
+                        .as_ref()
+                        .map_or(0, CorralDeadlock::bytes),
             )
             .map_err(|_| Limit::Memory)?;
         if let Some(o) = other.and_then(|o| o.find(hash, &self.child_bits, w)) {
