@@ -3,12 +3,15 @@
 //! a verified solution, a proof that there is none, or the limit that
 //! stopped the search.
 //!
-//! The search runs over pushes, not steps (see [`search`](self) module
-//! docs in the source): a node is a box configuration plus the worker's
-//! region, hashed with Zobrist keys and stored compactly. Deadlocks are cut
-//! by dead squares, freeze tests, the matching bound and PI-corral pruning;
-//! the matching of boxes to goals by push distance guides the default
-//! best-first search and is the admissible bound of the optimal modes.
+//! The search runs over pushes, not steps: a node is a box configuration
+//! plus the worker's region, hashed with Zobrist keys and stored compactly.
+//! Deadlocks are cut by dead squares, freeze tests, the matching bound,
+//! PI-corral pruning and corral deadlocks; the matching of boxes to goals by
+//! push distance guides the default best-first search and is the
+//! admissible bound of the optimal modes (A*, with reopening). The default
+//! mode also uses goal-room and tunnel macros and a backward search from
+//! the solved state that takes turns with the forward one; see
+//! ARCHITECTURE.md for the whole design and why each part is sound.
 //!
 //! Every solution is replayed through the rules ([`crate::lurd::verify`])
 //! before it is returned; a solution that failed the replay would be
