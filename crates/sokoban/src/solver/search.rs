@@ -14,7 +14,11 @@
 //! limited to that corral's pushes ([`super::corral`]).
 //!
 //! * Greedy (the default): the open list is ordered by the bound alone, and
-//!   a solution is taken as soon as it is generated.
+//!   a solution is taken as soon as it is generated. Forward searches may
+//!   use goal-room and tunnel macros ([`super::macros`]); a backward search
+//!   pulls boxes from the solved state instead (its distances lead back to
+//!   the start squares) and has no freeze test. Either one stops when it
+//!   stores a state the other direction has stored ([`End::Meet`]).
 //! * A* (optimal modes): ordered by cost plus bound, solution taken when it
 //!   is expanded; a node reached again more cheaply is reopened, because
 //!   the bound is admissible but not always consistent (see
@@ -356,7 +360,18 @@ impl<'a> Search<'a> {
                 if !self.dist.live(p, q) {
                     continue;
                 }
-                let found = self.child(i, k, x, p, q, g + 1, box_hash, other)?;
+                let found = self.child(
+                    Move {
+                        parent: i,
+                        k,
+                        from: x,
+                        to: p,
+                        worker: q,
+                        g: g + 1,
+                    },
+                    box_hash,
+                    other,
+                )?;
                 if found.is_some() {
                     return Ok(found);
                 }
@@ -487,7 +502,18 @@ impl<'a> Search<'a> {
                             continue;
                         };
                         packed = true;
-                        let found = self.child(i, k, b, goal, end, g + pushes, box_hash, other)?;
+                        let found = self.child(
+                            Move {
+                                parent: i,
+                                k,
+                                from: b,
+                                to: goal,
+                                worker: end,
+                                g: g + pushes,
+                            },
+                            box_hash,
+                            other,
+                        )?;
                         if found.is_some() {
                             return Ok(found);
                         }
@@ -502,7 +528,18 @@ impl<'a> Search<'a> {
                     } else {
                         (t, b, cost)
                     };
-                    let found = self.child(i, k, b, t, w, g + cost, box_hash, other)?;
+                    let found = self.child(
+                        Move {
+                            parent: i,
+                            k,
+                            from: b,
+                            to: t,
+                            worker: w,
+                            g: g + cost,
+                        },
+                        box_hash,
+                        other,
+                    )?;
                     if found.is_some() {
                         return Ok(found);
                     }
@@ -549,40 +586,37 @@ impl<'a> Search<'a> {
         self.room_state.get(usize::from(r)).copied()
     }
 
-    /// Makes the child of node `i` where box number `k` moved from `b` to
-    /// `t`, the worker ending on `w`, at cost `g`.
-    #[allow(clippy::too_many_arguments)]
+    /// Makes the child that move `m` leads to: checks it for deadlocks,
+    /// finds it in the store or stores it, and queues it; `Ok(Some(end))`
+    /// when it solves the level or meets the other search.
     fn child(
         &mut self,
-        i: u32,
-        k: usize,
-        b: u16,
-        t: u16,
-        w: u16,
-        g: u32,
+        m: Move,
         box_hash: u64,
         other: Option<&Store>,
     ) -> Result<Option<End>, Limit> {
-        set(&mut self.occ, b, false);
-        set(&mut self.occ, t, true);
-        let result = self.child_inner(i, k, b, t, w, g, box_hash, other);
-        set(&mut self.occ, t, false);
-        set(&mut self.occ, b, true);
+        set(&mut self.occ, m.from, false);
+        set(&mut self.occ, m.to, true);
+        let result = self.child_inner(m, box_hash, other);
+        set(&mut self.occ, m.to, false);
+        set(&mut self.occ, m.from, true);
         result
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn child_inner(
         &mut self,
-        i: u32,
-        k: usize,
-        b: u16,
-        t: u16,
-        w: u16,
-        g: u32,
+        m: Move,
         box_hash: u64,
         other: Option<&Store>,
     ) -> Result<Option<End>, Limit> {
+        let Move {
+            parent: i,
+            k,
+            from: b,
+            to: t,
+            worker: w,
+            g,
+        } = m;
         if !self.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
             return Ok(None);
         }
@@ -648,6 +682,23 @@ impl<'a> Search<'a> {
         }
         Ok(None)
     }
+}
+
+/// One box move out of a node being expanded.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    /// The node.
+    parent: u32,
+    /// The moving box's index in the node's box list.
+    k: usize,
+    /// Where the box was.
+    from: u16,
+    /// Where it goes.
+    to: u16,
+    /// Where the worker ends.
+    worker: u16,
+    /// The child's cost so far.
+    g: u32,
 }
 
 #[inline]
