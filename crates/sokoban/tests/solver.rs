@@ -165,3 +165,53 @@ fn limits_stop_cleanly() {
         }
     ));
 }
+
+/// An open room of `side` x `side` squares with a row of boxes and goals.
+fn open_room(side: usize) -> Level {
+    let mut rows = vec!["#".repeat(side + 2)];
+    for r in 0..side {
+        let mut row: Vec<char> = std::iter::repeat_n(' ', side).collect();
+        if r == 2 {
+            for c in 0..10 {
+                row[2 + 2 * c] = '$';
+            }
+        }
+        if r == side - 3 {
+            for c in 0..10 {
+                row[2 + c] = '.';
+            }
+        }
+        if r == 0 {
+            row[0] = '@';
+        }
+        rows.push(format!("#{}#", row.into_iter().collect::<String>()));
+    }
+    rows.push("#".repeat(side + 2));
+    parse_level(&rows.join("\n")).unwrap()
+}
+
+#[test]
+fn large_levels_respect_the_limits_before_searching() {
+    let level = open_room(120);
+    // Its tables alone need more than 1 MB: refused at once.
+    let small = Config {
+        memory_limit: 1 << 20,
+        ..Config::default()
+    };
+    match solve(&level, &small) {
+        Outcome::Unsolved { limit, nodes, .. } => assert_eq!((limit, nodes), (Limit::Memory, 0)),
+        other => panic!("{other:?}"),
+    }
+    // Computing its tables takes longer than a millisecond: the time limit
+    // stops that too.
+    let quick = Config {
+        time_limit: Some(Duration::from_millis(1)),
+        ..Config::default()
+    };
+    match solve(&level, &quick) {
+        Outcome::Unsolved { limit, .. } => assert_eq!(limit, Limit::Time),
+        other => panic!("{other:?}"),
+    }
+    // A smaller room is solved, and the solution replays.
+    solved(&open_room(30), Optimize::Any);
+}

@@ -19,6 +19,7 @@
 //! (c − k, side k…) with the worker standing two squares behind.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use super::compact::{Board, NONE};
 
@@ -50,9 +51,24 @@ pub(crate) struct Distances {
 }
 
 impl Distances {
+    /// Bytes the table of `board` takes (an upper bound).
+    pub(crate) fn bytes_for(board: &Board) -> usize {
+        let n = board.len();
+        let goals = board.goals().len();
+        let labels = if n <= MAX_LABELLED { n * n } else { 0 };
+        n.saturating_mul(goals).saturating_mul(10) + labels + n * 16
+    }
+
     /// Push distances of `board` to its goals.
+    #[cfg(test)]
     pub(crate) fn new(board: &Board) -> Distances {
-        Distances::build(board, board.goals(), false)
+        Distances::build(board, board.goals(), false, None).unwrap_or_else(|| unreachable!())
+    }
+
+    /// Push distances of `board` to its goals, or `None` if `deadline`
+    /// passes first (on a large board the per-box regions take time).
+    pub(crate) fn to_goals(board: &Board, deadline: Option<Instant>) -> Option<Distances> {
+        Distances::build(board, board.goals(), false, deadline)
     }
 
     /// Distances for a search that *pulls* boxes back to `sources` (the
@@ -60,15 +76,31 @@ impl Distances {
     /// side `k`, the fewest pushes that bring a box from each source to
     /// `y` with the worker ending on side `k` — which is the fewest pulls
     /// back. Dead squares are then squares no source can reach.
+    #[cfg(test)]
     pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
-        Distances::build(board, sources, true)
+        Distances::build(board, sources, true, None).unwrap_or_else(|| unreachable!())
+    }
+
+    /// [`Distances::from_sources`], or `None` if `deadline` passes first.
+    pub(crate) fn from_sources_until(
+        board: &Board,
+        sources: &[u16],
+        deadline: Option<Instant>,
+    ) -> Option<Distances> {
+        Distances::build(board, sources, true, deadline)
     }
 
     /// The table for `targets` (the columns): pushes *to* them, or with
     /// `away`, pushes *from* them.
     // Square and side numbers index several tables at once here.
     #[allow(clippy::needless_range_loop)]
-    fn build(board: &Board, targets: &[u16], away: bool) -> Distances {
+    fn build(
+        board: &Board,
+        targets: &[u16],
+        away: bool,
+        deadline: Option<Instant>,
+    ) -> Option<Distances> {
+        let late = || deadline.is_some_and(|d| Instant::now() >= d);
         let n = board.len();
         let goals = targets.len();
         // Region of each side of each box square: sides with equal region
@@ -82,6 +114,9 @@ impl Distances {
         let mut seen = vec![u32::MAX; n];
         let mut stack = Vec::new();
         for b in 0..n {
+            if b % 64 == 63 && late() {
+                return None;
+            }
             let Ok(b16) = u16::try_from(b) else { break };
             for k in 0..4 {
                 let start = board.nbr(b16, k);
@@ -119,6 +154,9 @@ impl Distances {
         let mut dist = vec![INF; n * 4 * goals];
         let mut queue = VecDeque::new();
         for (gi, &g) in targets.iter().enumerate() {
+            if late() {
+                return None;
+            }
             let at = |b: usize, k: usize| (b * 4 + k) * goals + gi;
             let set = |dist: &mut Vec<u16>, b: u16, k: usize, v: u16| -> bool {
                 let bu = usize::from(b);
@@ -189,14 +227,14 @@ impl Distances {
         let dead = (0..n)
             .map(|b| best[b * goals..(b + 1) * goals].iter().all(|&d| d == INF))
             .collect();
-        Distances {
+        Some(Distances {
             n,
             goals,
             dist,
             label,
             best,
             dead,
-        }
+        })
     }
 
     /// True when a box on `s` can never reach a goal.

@@ -19,8 +19,24 @@
 //! nothing; [`super::solve`] then searches again without them.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use super::compact::{Board, NONE};
+
+/// Boards with more squares than this get no goal-room macros: the pull
+/// and push searches keep a stamp per (box, worker) pair, `len²` words.
+const MAX_SQUARES: usize = 2048;
+
+/// Bytes the macro tables of `board` take (0 when it is too large for
+/// them).
+pub(crate) fn bytes_for(board: &Board) -> usize {
+    let n = board.len();
+    if n > MAX_SQUARES {
+        0
+    } else {
+        n * n * 8
+    }
+}
 
 /// Goal rooms and their packing orders.
 #[derive(Clone, Debug, Default)]
@@ -48,8 +64,12 @@ impl GoalRooms {
     /// Finds the rooms of `board` and their orders; `start` marks the
     /// squares holding boxes at the start, which the orders try to fill
     /// first (so that a start with boxes already in a room can use it).
-    pub(crate) fn new(board: &Board, start: &[bool]) -> GoalRooms {
+    /// Rooms whose order is not found by `deadline` get none.
+    pub(crate) fn new(board: &Board, start: &[bool], deadline: Option<Instant>) -> GoalRooms {
         let n = board.len();
+        if n > MAX_SQUARES {
+            return GoalRooms::default();
+        }
         let mut room = vec![NONE; n];
         let mut rooms: Vec<Vec<u16>> = Vec::new();
         for &g in board.goals() {
@@ -76,7 +96,7 @@ impl GoalRooms {
         let mut orders = Vec::new();
         let mut puller = Puller::new(n);
         for members in rooms.iter().filter(|m| m.len() >= 2) {
-            if let Some(order) = packing_order(board, &mut puller, members, start) {
+            if let Some(order) = packing_order(board, &mut puller, members, start, deadline) {
                 let id = u16::try_from(orders.len()).unwrap_or(NONE);
                 for &s in members {
                     kept_room[usize::from(s)] = id;
@@ -130,6 +150,7 @@ fn packing_order(
     puller: &mut Puller,
     members: &[u16],
     start: &[bool],
+    deadline: Option<Instant>,
 ) -> Option<Vec<u16>> {
     let n = board.len();
     let mut occupied = vec![false; n];
@@ -144,6 +165,9 @@ fn packing_order(
         // The box to take out: one not filled at the start if possible,
         // then the one that needs fewest pulls.
         let mut best: Option<(bool, u32, usize)> = None;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         for (i, &b) in left.iter().enumerate() {
             if let Some(pulls) = puller.pull_out(board, &occupied, &inside, b) {
                 let key = (
@@ -323,7 +347,7 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let rooms = GoalRooms::new(&board, &start);
+        let rooms = GoalRooms::new(&board, &start, None);
         (level, board, rooms)
     }
 

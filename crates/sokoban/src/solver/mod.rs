@@ -257,13 +257,30 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             elapsed: started.elapsed(),
         };
     };
+    // The per-level tables are allocated before the search can count them:
+    // refuse a level whose tables alone would pass the memory limit.
+    let tables = Distances::bytes_for(&board) * 2 + macros::bytes_for(&board);
+    if tables > config.memory_limit {
+        return Outcome::Unsolved {
+            limit: Limit::Memory,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+    }
     let mut start_bits = vec![0u64; board.words()];
     for b in level.start().boxes() {
         bits::set(&mut start_bits, board.square(b));
     }
+    let Some(dist) = Distances::to_goals(&board, limits.deadline) else {
+        return Outcome::Unsolved {
+            limit: Limit::Time,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+    };
     let problem = Problem {
         level,
-        dist: Distances::new(&board),
+        dist,
         zobrist: Zobrist::new(board.len()),
         start_bits,
         start_worker: board.square(level.start().worker()),
@@ -335,7 +352,11 @@ impl Problem<'_> {
                 *o = true;
             }
         }
-        let rooms = GoalRooms::new(board, &occupied);
+        let rooms = if tech.goal_rooms {
+            GoalRooms::new(board, &occupied, limits.deadline)
+        } else {
+            GoalRooms::default()
+        };
         let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
         let with_macros = Settings {
             rooms: tech.goal_rooms.then_some(&rooms),
@@ -348,7 +369,14 @@ impl Problem<'_> {
             (limits.memory, 0)
         };
         let sources: Vec<u16> = bits::iter(&self.start_bits).collect();
-        let dist_back = Distances::from_sources(board, &sources);
+        let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline)
+        else {
+            return Outcome::Unsolved {
+                limit: Limit::Time,
+                nodes: 0,
+                elapsed: self.started.elapsed(),
+            };
+        };
         let mut goal_bits = vec![0u64; board.words()];
         for &g in board.goals() {
             bits::set(&mut goal_bits, g);

@@ -11,6 +11,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use rustc_hash::FxHashMap;
+
 use crate::game::Step;
 
 use super::compact::{dir, opposite, Board, NONE};
@@ -21,9 +23,10 @@ const PUSH: u64 = 1 << 32;
 /// Work arrays of the path search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Paths {
-    cost: Vec<u64>,
-    prev: Vec<u8>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Cost and how reached, of each (box, worker) pair seen: a map, so
+    /// that memory follows the pairs visited, not the square of the board.
+    seen: FxHashMap<usize, (u64, u8)>,
+    heap: BinaryHeap<Reverse<(u64, usize)>>,
 }
 
 /// How one state of the path search was reached: the direction index, and
@@ -46,19 +49,14 @@ impl Paths {
     ) -> Option<(Vec<Step>, u16)> {
         let n = board.len();
         let id = |b: u16, w: u16| usize::from(b) * n + usize::from(w);
-        self.cost.clear();
-        self.cost.resize(n * n, u64::MAX);
-        self.prev.clear();
-        self.prev.resize(n * n, START);
+        self.seen.clear();
         self.heap.clear();
         let free = |s: u16| s != NONE && !occupied.get(usize::from(s)).copied().unwrap_or(true);
-        *self.cost.get_mut(id(from, worker))? = 0;
-        self.heap
-            .push(Reverse((0, u32::try_from(id(from, worker)).ok()?)));
+        self.seen.insert(id(from, worker), (0, START));
+        self.heap.push(Reverse((0, id(from, worker))));
         let mut end = None;
         while let Some(Reverse((c, state))) = self.heap.pop() {
-            let state = state as usize;
-            if self.cost.get(state) != Some(&c) {
+            if self.seen.get(&state).map(|s| s.0) != Some(c) {
                 continue;
             }
             let b = u16::try_from(state / n).ok()?;
@@ -83,10 +81,10 @@ impl Paths {
                 };
                 let next = id(b2, w2);
                 let nc = c + step_cost;
-                if nc < self.cost.get(next).copied().unwrap_or(0) {
-                    self.cost[next] = nc;
-                    self.prev[next] = u8::try_from(d).unwrap_or(0) | pushed;
-                    self.heap.push(Reverse((nc, u32::try_from(next).ok()?)));
+                if self.seen.get(&next).is_none_or(|s| nc < s.0) {
+                    self.seen
+                        .insert(next, (nc, u8::try_from(d).unwrap_or(0) | pushed));
+                    self.heap.push(Reverse((nc, next)));
                 }
             }
         }
@@ -94,7 +92,7 @@ impl Paths {
         let mut steps = Vec::new();
         let mut state = end;
         loop {
-            let how = *self.prev.get(state)?;
+            let how = self.seen.get(&state)?.1;
             if how == START {
                 break;
             }
