@@ -31,6 +31,15 @@ pub(crate) struct Node {
 /// "No node".
 pub(crate) const NIL: u32 = u32::MAX;
 
+/// An empty table slot.
+const EMPTY: u64 = u64::MAX;
+
+/// A table slot for node `i` with hash `hash`.
+#[inline]
+fn slot_of(hash: u64, i: u32) -> u64 {
+    (hash & 0xffff_ffff_0000_0000) | u64::from(i)
+}
+
 /// Why a node could not be stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Full;
@@ -45,7 +54,10 @@ pub(crate) struct Store {
     parent: Vec<u32>,
     g: Vec<u32>,
     h: Vec<u16>,
-    table: Vec<u32>,
+    /// Slots: the node number in the low half, the hash's high 32 bits in
+    /// the high half (so a probe rejects most other states without
+    /// touching the node arrays), or [`EMPTY`].
+    table: Vec<u64>,
     budget: usize,
 }
 
@@ -74,7 +86,7 @@ impl Store {
             parent: Vec::new(),
             g: Vec::new(),
             h: Vec::new(),
-            table: vec![NIL; 1024],
+            table: vec![EMPTY; 1024],
             budget,
         }
     }
@@ -98,7 +110,7 @@ impl Store {
     /// Bytes that one more node would add (array growth, table doubling).
     fn next_growth(&self) -> usize {
         let table = if (self.len() + 1) * 2 > self.table.len() {
-            self.table.len() * 4
+            self.table.len() * 2 * std::mem::size_of::<u64>()
         } else {
             0
         };
@@ -163,13 +175,18 @@ impl Store {
     pub(crate) fn find(&self, hash: u64, boxes: &[u64], worker: u16) -> Option<u32> {
         let mask = self.table.len() - 1;
         let mut slot = (hash as usize) & mask;
+        let high = hash & 0xffff_ffff_0000_0000;
         loop {
-            let i = self.table.get(slot).copied().unwrap_or(NIL);
-            if i == NIL {
+            let e = self.table.get(slot).copied().unwrap_or(EMPTY);
+            if e == EMPTY {
                 return None;
             }
-            if self.hash(i) == hash && self.worker(i) == worker && self.boxes(i) == boxes {
-                return Some(i);
+            if e & 0xffff_ffff_0000_0000 == high {
+                // The low half is the node number.
+                let i = e as u32;
+                if self.hash(i) == hash && self.worker(i) == worker && self.boxes(i) == boxes {
+                    return Some(i);
+                }
             }
             slot = (slot + 1) & mask;
         }
@@ -207,10 +224,11 @@ impl Store {
 
     fn place(&mut self, i: u32) {
         let mask = self.table.len() - 1;
-        let mut slot = (self.hash(i) as usize) & mask;
+        let hash = self.hash(i);
+        let mut slot = (hash as usize) & mask;
         while let Some(s) = self.table.get_mut(slot) {
-            if *s == NIL {
-                *s = i;
+            if *s == EMPTY {
+                *s = slot_of(hash, i);
                 return;
             }
             slot = (slot + 1) & mask;
@@ -218,7 +236,7 @@ impl Store {
     }
 
     fn grow_table(&mut self) {
-        self.table = vec![NIL; self.table.len() * 2];
+        self.table = vec![EMPTY; self.table.len() * 2];
         for i in 0..self.len() {
             if let Ok(i) = u32::try_from(i) {
                 self.place(i);
