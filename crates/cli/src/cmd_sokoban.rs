@@ -49,6 +49,19 @@ pub enum Command {
     /// Example: boardkit sokoban play --level 3
     #[command(verbatim_doc_comment)]
     Play(PlayArgs),
+    /// Solve levels: a push search with deadlock pruning and a matching
+    /// bound; every solution is replayed through the rules before it is
+    /// printed.
+    ///
+    /// Input: an XSB level file (a collection of any number of levels), or
+    /// nothing for boardkit's built-in levels. Prints per level the result
+    /// (solved with moves, pushes, time and the LURD solution; no solution;
+    /// or unsolved and the limit reached), then solved X of Y with total and
+    /// median time.
+    ///
+    /// Example: boardkit sokoban solve --levels 1-3
+    #[command(verbatim_doc_comment)]
+    Solve(crate::cmd_sokoban_solve::SolveArgs),
 }
 
 /// Arguments of `sokoban play`.
@@ -103,6 +116,7 @@ pub fn run(cmd: Command) -> Result<String, CliError> {
         Command::Replay(args) => run_replay(&args),
         Command::Verify(args) => run_verify(&args),
         Command::Play(args) => run_play(&args),
+        Command::Solve(args) => crate::cmd_sokoban_solve::run(&args),
     }
 }
 

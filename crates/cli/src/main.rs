@@ -8,6 +8,7 @@ mod cmd_2048_ai;
 mod cmd_2048_play;
 mod cmd_cover;
 mod cmd_sokoban;
+mod cmd_sokoban_solve;
 mod cmd_yut;
 mod error;
 mod input;

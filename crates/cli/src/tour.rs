@@ -44,6 +44,7 @@ fn stops() -> Vec<(&'static str, StopFn)> {
         ("2048 moves", crate::cmd_2048::tour::legal_moves),
         ("2048 ai", crate::cmd_2048_ai::tour::ai_game),
         ("sokoban replay", crate::cmd_sokoban::tour::replay),
+        ("sokoban solve", crate::cmd_sokoban_solve::tour::solve),
         ("cover count", crate::cmd_cover::tour::square12),
         ("cover show", crate::cmd_cover::tour::show_ring),
         ("yut best", crate::cmd_yut::tour::best_line),

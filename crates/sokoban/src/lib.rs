@@ -20,6 +20,8 @@
 //!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
 //! * [`builtin`]: twelve small levels of my own design, easiest first.
+//! * [`solver`]: a push-based solver (best-first or A*), with deadlock
+//!   pruning and a matching lower bound; every solution replayed.
 //!
 //! For searches: iterate squares `0..level.len()` and keep those with
 //! [`Level::is_floor`]; step with [`Level::step`] (safe inside the walls) or
@@ -49,6 +51,7 @@ pub mod game;
 pub mod judge;
 pub mod level;
 pub mod lurd;
+pub mod solver;
 pub mod state;
 pub mod tile;
 pub mod xsb;

@@ -1,0 +1,385 @@
+//! `boardkit sokoban solve`: solve levels with the push solver, replay
+//! every solution through the rules, report per level and in sum.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use sokoban::lurd::{self, Status};
+use sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
+use sokoban::{builtin, xsb, Level};
+
+use crate::cmd_sokoban::label;
+use crate::error::CliError;
+use crate::input;
+
+/// What `--optimal` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Optimal {
+    /// The fewest pushes (proved by A* with an admissible bound).
+    Pushes,
+    /// The fewest moves (A* over worker squares too; small levels only).
+    Moves,
+}
+
+/// Arguments of `sokoban solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// XSB level file (the built-in levels when absent; `-` for standard
+    /// input).
+    pub file: Option<PathBuf>,
+    /// Solve only level N (from 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "levels")]
+    pub level: Option<u64>,
+    /// Solve levels A to B (from 1, both included), e.g. `--levels 1-20`.
+    #[arg(long, value_name = "A-B")]
+    pub levels: Option<String>,
+    /// Seconds allowed per level.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub time_limit: f64,
+    /// Megabytes the solver's tables may hold per level.
+    #[arg(long, default_value_t = 2048, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    pub memory_limit: u64,
+    /// Nodes the search may expand per level (no limit by default): unlike
+    /// time, the same on every machine and under any load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Prove optimality: fewest pushes, or fewest moves.
+    #[arg(long, value_enum)]
+    pub optimal: Option<Optimal>,
+    /// Levels solved at once (each on one thread).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Print one JSON object per level (no summary).
+    #[arg(long)]
+    pub json: bool,
+    /// Switch search techniques off, to measure what each buys
+    /// (comma-separated: corrals, goal-rooms, tunnels, backward).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub without: Vec<Technique>,
+}
+
+/// A search technique that `--without` can switch off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Technique {
+    /// PI-corral pruning.
+    Corrals,
+    /// Goal-room macros with packing orders.
+    GoalRooms,
+    /// Tunnel macros.
+    Tunnels,
+    /// The backward search taking turns with the forward one.
+    Backward,
+}
+
+/// One level's result, as printed.
+#[derive(Serialize)]
+struct LevelJson {
+    level: usize,
+    title: Option<String>,
+    status: &'static str,
+    limit: Option<&'static str>,
+    moves: Option<usize>,
+    pushes: Option<usize>,
+    solution: Option<String>,
+    seconds: f64,
+    nodes: u64,
+}
+
+fn limit_name(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Time => "time",
+        Limit::Memory => "memory",
+        Limit::Nodes => "nodes",
+        Limit::Internal => "internal",
+    }
+}
+
+/// Parses `A-B`.
+fn parse_range(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "--levels {text}: expected A-B with 1 <= A <= B, e.g. 1-20"
+        ))
+    };
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = b.trim().parse().map_err(|_| bad())?;
+    if a == 0 || a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// The levels to solve, each with its number from 1.
+fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a Level)>, CliError> {
+    if let Some(text) = &args.levels {
+        let (a, b) = parse_range(text)?;
+        if b > levels.len() {
+            return Err(CliError::input(format!(
+                "--levels {text}: the file has {} level{}",
+                levels.len(),
+                if levels.len() == 1 { "" } else { "s" }
+            )));
+        }
+        return Ok((a..=b)
+            .filter_map(|n| levels.get(n - 1).map(|l| (n, l)))
+            .collect());
+    }
+    crate::cmd_sokoban::select(levels, args.level)
+}
+
+/// Solves one level and replays the solution: the JSON record.
+fn solve_one(number: usize, level: &Level, config: &Config) -> LevelJson {
+    let outcome = solver::solve(level, config);
+    let mut record = LevelJson {
+        level: number,
+        title: level.title().map(str::to_string),
+        status: "unsolved",
+        limit: None,
+        moves: None,
+        pushes: None,
+        solution: None,
+        seconds: outcome.elapsed().as_secs_f64(),
+        nodes: outcome.nodes(),
+    };
+    match outcome {
+        Outcome::Solved { solution, .. } => {
+            let verdict = lurd::verify(level, &solution.steps);
+            if verdict.status == Status::Solved {
+                record.status = "solved";
+                record.moves = Some(verdict.moves);
+                record.pushes = Some(verdict.pushes);
+                record.solution = Some(solution.lurd());
+            } else {
+                record.limit = Some(limit_name(Limit::Internal));
+            }
+        }
+        Outcome::NoSolution { .. } => record.status = "no solution",
+        Outcome::Unsolved { limit, .. } => record.limit = Some(limit_name(limit)),
+    }
+    record
+}
+
+fn describe(r: &LevelJson, optimal: Option<Optimal>, name: &str) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match r.status {
+        "solved" => {
+            let how = match optimal {
+                Some(Optimal::Pushes) => " (fewest pushes)",
+                Some(Optimal::Moves) => " (fewest moves)",
+                None => "",
+            };
+            format!(
+                "{name}: solved{how} in {:.3} s: {}, {} ({})\n{}\n",
+                r.seconds,
+                plural(r.moves.unwrap_or(0), "move", "moves"),
+                plural(r.pushes.unwrap_or(0), "push", "pushes"),
+                plural(
+                    usize::try_from(r.nodes).unwrap_or(usize::MAX),
+                    "node",
+                    "nodes"
+                ),
+                r.solution.as_deref().unwrap_or("")
+            )
+        }
+        "no solution" => format!(
+            "{name}: no solution (proved in {:.3} s, {})\n",
+            r.seconds,
+            plural(
+                usize::try_from(r.nodes).unwrap_or(usize::MAX),
+                "node",
+                "nodes"
+            )
+        ),
+        _ => {
+            let why = match r.limit {
+                Some("time") => "time limit reached",
+                Some("memory") => "memory limit reached",
+                Some("nodes") => "node limit reached",
+                _ => "internal error: the solution failed its replay",
+            };
+            format!(
+                "{name}: unsolved: {why} after {:.3} s ({})\n",
+                r.seconds,
+                plural(
+                    usize::try_from(r.nodes).unwrap_or(usize::MAX),
+                    "node",
+                    "nodes"
+                )
+            )
+        }
+    }
+}
+
+/// Median of a list of seconds (0 for none).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The solver configuration the arguments ask for.
+fn config(args: &SolveArgs) -> Result<Config, CliError> {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        return Err(CliError::input(format!(
+            "--time-limit {}: expected a positive number of seconds",
+            args.time_limit
+        )));
+    }
+    let memory = usize::try_from(args.memory_limit.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    Ok(Config {
+        time_limit: Some(Duration::from_secs_f64(args.time_limit.min(1e9))),
+        memory_limit: memory,
+        node_limit: args.node_limit,
+        optimize: match args.optimal {
+            None => Optimize::Any,
+            Some(Optimal::Pushes) => Optimize::Pushes,
+            Some(Optimal::Moves) => Optimize::Moves,
+        },
+        techniques: Techniques {
+            corrals: !args.without.contains(&Technique::Corrals),
+            goal_rooms: !args.without.contains(&Technique::GoalRooms),
+            tunnels: !args.without.contains(&Technique::Tunnels),
+            backward: !args.without.contains(&Technique::Backward),
+        },
+    })
+}
+
+/// Runs `sokoban solve`.
+pub fn run(args: &SolveArgs) -> Result<String, CliError> {
+    let levels = match &args.file {
+        Some(path) => {
+            let levels = xsb::parse_collection(&input::read(Some(path))?)?;
+            if levels.is_empty() {
+                return Err(CliError::input(format!(
+                    "{}: no level found",
+                    path.display()
+                )));
+            }
+            levels
+        }
+        None => builtin::levels(),
+    };
+    let chosen = choose(args, &levels)?;
+    let config = config(args)?;
+    let bar = ProgressBar::with_draw_target(
+        Some(chosen.len() as u64),
+        if std::io::stderr().is_terminal() && chosen.len() > 1 {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} levels, {elapsed} {msg}")
+    {
+        bar.set_style(style);
+    }
+    let jobs = usize::try_from(args.jobs).unwrap_or(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| CliError::input(format!("cannot start {jobs} threads: {e}")))?;
+    let solved = std::sync::atomic::AtomicUsize::new(0);
+    let records: Vec<LevelJson> = pool.install(|| {
+        chosen
+            .par_iter()
+            .map(|&(n, level)| {
+                let r = solve_one(n, level, &config);
+                if r.status == "solved" {
+                    let s = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    bar.set_message(format!("({s} solved)"));
+                }
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let mut out = String::new();
+    if args.json {
+        for r in &records {
+            out.push_str(&serde_json::to_string(r)?);
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    for (r, &(n, level)) in records.iter().zip(&chosen) {
+        out.push_str(&describe(r, args.optimal, &label(n, level)));
+    }
+    let count = |s: &str| records.iter().filter(|r| r.status == s).count();
+    let times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
+    let total: f64 = times.iter().sum();
+    let _ = writeln!(
+        out,
+        "solved {} of {} (no solution {}, unsolved {}); total {:.3} s, median {:.3} s per level",
+        count("solved"),
+        records.len(),
+        count("no solution"),
+        count("unsolved"),
+        total,
+        median(times)
+    );
+    Ok(out)
+}
+
+/// The solver's stop of `boardkit tour`.
+pub mod tour {
+    use std::fmt::Write as _;
+
+    use sokoban::solver::Config;
+    use sokoban::{builtin, xsb};
+
+    use crate::error::CliError;
+    use crate::tour::{timed, Stop};
+
+    /// Built-in levels the tour solves (numbers from 1).
+    const LEVELS: [usize; 3] = [4, 8, 12];
+
+    /// Solves three of the built-in levels and replays the solutions.
+    pub fn solve() -> Result<Stop, CliError> {
+        let levels = builtin::levels();
+        let chosen: Vec<(usize, &sokoban::Level)> = LEVELS
+            .iter()
+            .filter_map(|&n| levels.get(n - 1).map(|l| (n, l)))
+            .collect();
+        let mut input = String::new();
+        for &(_, level) in &chosen {
+            input.push_str(&xsb::write_level(level));
+            input.push('\n');
+        }
+        let config = Config::default();
+        let (records, elapsed) = timed(|| {
+            chosen
+                .iter()
+                .map(|&(n, level)| super::solve_one(n, level, &config))
+                .collect::<Vec<_>>()
+        });
+        let mut answer = String::new();
+        for (r, &(n, level)) in records.iter().zip(&chosen) {
+            answer.push_str(&super::describe(
+                r,
+                None,
+                &crate::cmd_sokoban::label(n, level),
+            ));
+        }
+        let _ = write!(answer, "every solution replayed through the rules");
+        Ok(Stop {
+            title: "Sokoban: solve three built-in levels (push search, solutions replayed)",
+            input,
+            answer,
+            elapsed,
+        })
+    }
+}

@@ -1,0 +1,58 @@
+//! Solver speed on fixed work: the twelve built-in levels in each mode, and
+//! (when ../shared/levels is present) the first 20 Microban levels in the
+//! default mode. The full-set figures in BENCHMARKS.md come from
+//! `boardkit sokoban solve`.
+
+// Bench setup may unwrap.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::path::PathBuf;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use sokoban::solver::{solve, Config, Optimize};
+
+fn solve_all(levels: &[sokoban::Level], optimize: Optimize) -> usize {
+    let config = Config {
+        optimize,
+        ..Config::default()
+    };
+    levels
+        .iter()
+        .filter(|l| solve(l, &config).solution().is_some())
+        .count()
+}
+
+fn bench(c: &mut Criterion) {
+    let builtin = sokoban::builtin::levels();
+    for (name, optimize) in [
+        ("builtin default", Optimize::Any),
+        ("builtin fewest pushes", Optimize::Pushes),
+        ("builtin fewest moves", Optimize::Moves),
+    ] {
+        c.bench_function(name, |b| {
+            b.iter(|| assert_eq!(solve_all(black_box(&builtin), optimize), 12));
+        });
+    }
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/levels/Microban_155.xsb");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let levels = sokoban::xsb::parse_collection(&text).unwrap();
+            let first: Vec<_> = levels.into_iter().take(20).collect();
+            c.bench_function("microban 1-20 default", |b| {
+                b.iter(|| assert_eq!(solve_all(black_box(&first), Optimize::Any), 20));
+            });
+        }
+        Err(e) => eprintln!(
+            "note: skipping Microban, {} not found ({e})",
+            path.display()
+        ),
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,165 @@
+//! The lower bound: a minimum-cost perfect matching of boxes to goals, the
+//! cost of a pair being the push distance of [`super::distance`] for that
+//! box with the worker where it is. Every box needs at least its own
+//! distance to whatever goal it ends on, and boxes end on distinct goals,
+//! so the matching never overestimates the pushes left: an admissible
+//! bound for A*. When no perfect matching of finite cost exists the state
+//! is a deadlock (some set of boxes has too few goals it can reach).
+
+use super::distance::{Distances, INF};
+use super::matching::{Hungarian, IMPOSSIBLE};
+
+/// Work arrays of the bound.
+///
+/// A node's children differ from it by one box (and sometimes by the
+/// worker's side of a few boxes), so the bound of a child is found from
+/// its parent's matching: [`Bound::prepare`] solves the parent once, and
+/// [`Bound::child`] re-matches only the rows that changed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Bound {
+    hungarian: Hungarian,
+    matrix: Vec<i64>,
+    /// The parent's solution, matrix and row keys (box square, side).
+    parent: Hungarian,
+    parent_matrix: Vec<i64>,
+    parent_keys: Vec<(u16, usize)>,
+    parent_ok: bool,
+    changed: Vec<usize>,
+}
+
+impl Bound {
+    /// Solves the matching of a node about to be expanded, to derive its
+    /// children's bounds from. Nodes expanded one after the other are
+    /// often alike, so when few rows differ from the last prepared node its
+    /// solution is re-matched in those rows instead of solving afresh.
+    pub(crate) fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+        let n = boxes.len();
+        self.changed.clear();
+        let mut similar = self.parent_ok && self.parent_keys.len() == n;
+        if similar {
+            for (i, &b) in boxes.iter().enumerate() {
+                let key = (b, dist.side_of(b, worker));
+                if self.parent_keys.get(i) != Some(&key) {
+                    self.changed.push(i);
+                    if let Some(k) = self.parent_keys.get_mut(i) {
+                        *k = key;
+                    }
+                }
+            }
+            similar = self.changed.len() * 3 <= n;
+        }
+        if similar {
+            for &i in &self.changed {
+                let row = dist.row_for(boxes.get(i).copied().unwrap_or(0), worker);
+                for (slot, &d) in self.parent_matrix[i * n..(i + 1) * n].iter_mut().zip(row) {
+                    *slot = if d == INF { IMPOSSIBLE } else { i64::from(d) };
+                }
+            }
+            let m = &self.parent_matrix;
+            self.parent_ok = self
+                .parent
+                .reassign(n, &self.changed, |i, j| m[i * n + j])
+                .is_some();
+            return;
+        }
+        self.parent_ok = self.value(dist, boxes, worker).is_some();
+        self.hungarian.save(&mut self.parent);
+        self.parent_matrix.clone_from(&self.matrix);
+        self.parent_keys.clear();
+        self.parent_keys
+            .extend(boxes.iter().map(|&b| (b, dist.side_of(b, worker))));
+    }
+
+    /// The bound of a child of the prepared node: `boxes` in the same
+    /// order as the parent's (one replaced), worker on `worker`; `None`
+    /// for a deadlock.
+    pub(crate) fn child(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16> {
+        let n = boxes.len();
+        if !self.parent_ok || self.parent_keys.len() != n {
+            return self.value(dist, boxes, worker);
+        }
+        self.changed.clear();
+        self.matrix.clone_from(&self.parent_matrix);
+        for (i, &b) in boxes.iter().enumerate() {
+            let key = (b, dist.side_of(b, worker));
+            if self.parent_keys.get(i) == Some(&key) {
+                continue;
+            }
+            let row = dist.row_for(b, worker);
+            if row.iter().all(|&d| d == INF) || row.len() != n {
+                return None;
+            }
+            for (slot, &d) in self.matrix[i * n..(i + 1) * n].iter_mut().zip(row) {
+                *slot = if d == INF { IMPOSSIBLE } else { i64::from(d) };
+            }
+            self.changed.push(i);
+        }
+        self.parent.save(&mut self.hungarian);
+        let m = &self.matrix;
+        let total = self
+            .hungarian
+            .reassign(n, &self.changed, |i, j| m[i * n + j])?;
+        u16::try_from(total).ok().filter(|&v| v != u16::MAX)
+    }
+
+    /// The bound for `boxes` with the worker on `worker` (any square of
+    /// its region), or `None` for a deadlock.
+    pub(crate) fn value(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16> {
+        let n = boxes.len();
+        self.matrix.clear();
+        for &b in boxes {
+            let row = dist.row_for(b, worker);
+            if row.iter().all(|&d| d == INF) {
+                return None;
+            }
+            self.matrix.extend(row.iter().map(
+                |&d| {
+                    if d == INF {
+                        IMPOSSIBLE
+                    } else {
+                        i64::from(d)
+                    }
+                },
+            ));
+        }
+        if self.matrix.len() != n * n {
+            return None;
+        }
+        let m = &self.matrix;
+        let total = self.hungarian.solve(n, |i, j| m[i * n + j])?;
+        u16::try_from(total).ok().filter(|&v| v != u16::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compact::Board;
+    use super::*;
+
+    #[test]
+    fn matching_counts_pushes_and_finds_goal_conflicts() {
+        // Two boxes, two goals in a row; each box 1 push from a goal.
+        let level =
+            crate::xsb::parse_level("########\n#      #\n# $.$. #\n#   @  #\n########\n").unwrap();
+        let board = Board::new(&level).unwrap();
+        let dist = Distances::new(&board);
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut b = Bound::default();
+        let w = sq(3, 4);
+        assert_eq!(b.value(&dist, &[sq(2, 2), sq(2, 4)], w), Some(2));
+        // A box on a goal costs nothing.
+        assert_eq!(b.value(&dist, &[sq(2, 3), sq(2, 4)], w), Some(1));
+        // Two boxes in the top corners: dead.
+        assert_eq!(b.value(&dist, &[sq(1, 1), sq(2, 4)], w), None);
+        // Children from a prepared parent agree with solving afresh.
+        b.prepare(&dist, &[sq(2, 2), sq(2, 4)], w);
+        for child in [
+            [sq(2, 3), sq(2, 4)],
+            [sq(2, 2), sq(2, 5)],
+            [sq(1, 2), sq(2, 4)],
+        ] {
+            let fresh = Bound::default().value(&dist, &child, w);
+            assert_eq!(b.child(&dist, &child, w), fresh);
+        }
+    }
+}

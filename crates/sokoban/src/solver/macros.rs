@@ -1,0 +1,389 @@
+//! Goal-room macros: packing a room of goals in an order that works.
+//!
+//! Goals often sit together in a room, and pushing boxes onto the nearest
+//! goals first walls the others off. A *goal room* here is a set of at
+//! least two 4-connected goal squares. Its *packing order* comes from a
+//! backward analysis of the solved room (as in Junghanns and Schaeffer's
+//! Rolling Stone): with every goal of the room holding a box, repeatedly
+//! take out a box that can be *pulled* out of the room with the others in
+//! place, preferring the one that comes out in fewest pulls. Reversed, the
+//! take-out order fills the room so that each box can still be pushed to
+//! its goal: when box `i` goes in, exactly the boxes taken out before it
+//! are missing.
+//!
+//! In the search, a room whose filled goals are exactly a prefix of its
+//! order is *active*: its boxes stay put, and a push that would take a box
+//! into it becomes one macro move that takes the box straight to the next
+//! goal of the order (if it can get there now). The macros make the search
+//! incomplete, so a search that uses them and runs out of states proves
+//! nothing; [`super::solve`] then searches again without them.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use super::compact::{Board, NONE};
+
+/// Boards with more squares than this get no goal-room macros: the pull
+/// and push searches keep a stamp per (box, worker) pair, `len²` words.
+const MAX_SQUARES: usize = 2048;
+
+/// Bytes the macro tables of `board` take (0 when it is too large for
+/// them).
+pub(crate) fn bytes_for(board: &Board) -> usize {
+    let n = board.len();
+    if n > MAX_SQUARES {
+        0
+    } else {
+        n * n * 8
+    }
+}
+
+/// Goal rooms and their packing orders.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GoalRooms {
+    /// Room of each square, or [`NONE`].
+    room: Vec<u16>,
+    /// Fill order of each room's goals (rooms without an order are not
+    /// kept).
+    orders: Vec<Vec<u16>>,
+}
+
+/// What a room allows in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoomState {
+    /// Its boxes are not a prefix of the order: no macro.
+    Free,
+    /// Filled up to (not including) this goal: boxes inside stay, boxes
+    /// entering go to this goal.
+    Next(u16),
+    /// Every goal filled.
+    Full,
+}
+
+impl GoalRooms {
+    /// Finds the rooms of `board` and their orders; `start` marks the
+    /// squares holding boxes at the start, which the orders try to fill
+    /// first (so that a start with boxes already in a room can use it).
+    /// Rooms whose order is not found by `deadline` get none.
+    pub(crate) fn new(board: &Board, start: &[bool], deadline: Option<Instant>) -> GoalRooms {
+        let n = board.len();
+        if n > MAX_SQUARES {
+            return GoalRooms::default();
+        }
+        let mut room = vec![NONE; n];
+        let mut rooms: Vec<Vec<u16>> = Vec::new();
+        for &g in board.goals() {
+            if room[usize::from(g)] != NONE {
+                continue;
+            }
+            let id = u16::try_from(rooms.len()).unwrap_or(NONE);
+            let mut members = vec![g];
+            room[usize::from(g)] = id;
+            let mut k = 0;
+            while let Some(&s) = members.get(k) {
+                k += 1;
+                for d in 0..4 {
+                    let t = board.nbr(s, d);
+                    if t != NONE && board.is_goal(t) && room[usize::from(t)] == NONE {
+                        room[usize::from(t)] = id;
+                        members.push(t);
+                    }
+                }
+            }
+            rooms.push(members);
+        }
+        let mut kept_room = vec![NONE; n];
+        let mut orders = Vec::new();
+        let mut puller = Puller::new(n);
+        for members in rooms.iter().filter(|m| m.len() >= 2) {
+            if let Some(order) = packing_order(board, &mut puller, members, start, deadline) {
+                let id = u16::try_from(orders.len()).unwrap_or(NONE);
+                for &s in members {
+                    kept_room[usize::from(s)] = id;
+                }
+                orders.push(order);
+            }
+        }
+        GoalRooms {
+            room: kept_room,
+            orders,
+        }
+    }
+
+    /// True when the level has no room with a packing order.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+    }
+
+    /// Number of rooms.
+    pub(crate) fn len(&self) -> usize {
+        self.orders.len()
+    }
+
+    /// The room of square `s`, or [`NONE`].
+    #[inline]
+    pub(crate) fn room(&self, s: u16) -> u16 {
+        self.room.get(usize::from(s)).copied().unwrap_or(NONE)
+    }
+
+    /// The state of room `r` with boxes where `occupied` says.
+    pub(crate) fn state(&self, r: u16, occupied: &[bool]) -> RoomState {
+        let Some(order) = self.orders.get(usize::from(r)) else {
+            return RoomState::Free;
+        };
+        let has = |s: u16| occupied.get(usize::from(s)).copied().unwrap_or(false);
+        let filled = order.iter().take_while(|&&s| has(s)).count();
+        if order.iter().skip(filled).any(|&s| has(s)) {
+            return RoomState::Free;
+        }
+        match order.get(filled) {
+            Some(&next) => RoomState::Next(next),
+            None => RoomState::Full,
+        }
+    }
+}
+
+/// The fill order of one room, or `None` when the backward analysis gets
+/// stuck.
+fn packing_order(
+    board: &Board,
+    puller: &mut Puller,
+    members: &[u16],
+    start: &[bool],
+    deadline: Option<Instant>,
+) -> Option<Vec<u16>> {
+    let n = board.len();
+    let mut occupied = vec![false; n];
+    let mut inside = vec![false; n];
+    for &s in members {
+        occupied[usize::from(s)] = true;
+        inside[usize::from(s)] = true;
+    }
+    let mut taken = Vec::with_capacity(members.len());
+    let mut left: Vec<u16> = members.to_vec();
+    while !left.is_empty() {
+        // The box to take out: one not filled at the start if possible,
+        // then the one that needs fewest pulls.
+        let mut best: Option<(bool, u32, usize)> = None;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        for (i, &b) in left.iter().enumerate() {
+            if let Some(pulls) = puller.pull_out(board, &occupied, &inside, b) {
+                let key = (
+                    start.get(usize::from(b)).copied().unwrap_or(false),
+                    pulls,
+                    i,
+                );
+                if best.is_none_or(|k| (key.0, key.1) < (k.0, k.1)) {
+                    best = Some(key);
+                }
+            }
+        }
+        let (_, _, i) = best?;
+        let b = left.swap_remove(i);
+        occupied[usize::from(b)] = false;
+        taken.push(b);
+    }
+    taken.reverse();
+    Some(taken)
+}
+
+/// Breadth-first search of pulls for one box, over (box, worker) pairs.
+struct Puller {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: VecDeque<(u16, u16, u32)>,
+}
+
+impl Puller {
+    fn new(n: usize) -> Puller {
+        Puller {
+            seen: vec![0; n * n],
+            stamp: 0,
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// Fewest pulls that bring the box on `b` out of the room (`inside`)
+    /// with the other boxes fixed, the worker starting anywhere outside
+    /// the room that it can reach; `None` when it cannot come out.
+    fn pull_out(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        inside: &[bool],
+        b: u16,
+    ) -> Option<u32> {
+        let n = board.len();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        let free = |s: u16, boxat: u16| {
+            s != NONE
+                && s != boxat
+                && !(occupied.get(usize::from(s)).copied().unwrap_or(true) && s != b)
+        };
+        let id = |x: u16, w: u16| usize::from(x) * n + usize::from(w);
+        // The worker starts on any free square outside the room.
+        for w in 0..n {
+            let Ok(w) = u16::try_from(w) else { break };
+            if !inside[usize::from(w)] && free(w, b) && self.seen[id(b, w)] != self.stamp {
+                self.seen[id(b, w)] = self.stamp;
+                self.queue.push_back((b, w, 0));
+            }
+        }
+        while let Some((x, w, pulls)) = self.queue.pop_front() {
+            if !inside[usize::from(x)] {
+                return Some(pulls);
+            }
+            for d in 0..4 {
+                let w2 = board.nbr(w, d);
+                if !free(w2, x) {
+                    continue;
+                }
+                // Walk.
+                if self.seen[id(x, w2)] != self.stamp {
+                    self.seen[id(x, w2)] = self.stamp;
+                    self.queue.push_front((x, w2, pulls));
+                }
+                // Pull: the box is behind the worker, opposite to `d`.
+                if board.nbr(w, d ^ 1) == x && self.seen[id(w, w2)] != self.stamp {
+                    self.seen[id(w, w2)] = self.stamp;
+                    self.queue.push_back((w, w2, pulls + 1));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Breadth-first search of pushes for one box in a search state: the
+/// fewest pushes that bring it to a square, and where the worker ends.
+#[derive(Clone, Debug)]
+pub(crate) struct Pusher {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: VecDeque<(u16, u16, u32)>,
+}
+
+impl Pusher {
+    /// Work arrays for a board of `n` squares.
+    pub(crate) fn new(n: usize) -> Pusher {
+        Pusher {
+            seen: vec![0; n * n],
+            stamp: 0,
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.seen.capacity() * 4
+    }
+
+    /// Fewest pushes taking the box on `from` to `to`, the worker starting
+    /// on `worker`, the other boxes fixed where `occupied` says (`from`
+    /// marked too), and the worker's final square; `None` when impossible.
+    pub(crate) fn push_to(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        from: u16,
+        to: u16,
+        worker: u16,
+    ) -> Option<(u32, u16)> {
+        let n = board.len();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        let free = |s: u16, boxat: u16| {
+            s != NONE
+                && s != boxat
+                && (s == from || !occupied.get(usize::from(s)).copied().unwrap_or(true))
+        };
+        let id = |x: u16, w: u16| usize::from(x) * n + usize::from(w);
+        *self.seen.get_mut(id(from, worker))? = self.stamp;
+        self.queue.push_back((from, worker, 0));
+        while let Some((x, w, pushes)) = self.queue.pop_front() {
+            if x == to {
+                return Some((pushes, w));
+            }
+            for d in 0..4 {
+                let w2 = board.nbr(w, d);
+                if w2 == NONE {
+                    continue;
+                }
+                if w2 == x {
+                    let x2 = board.nbr(x, d);
+                    if free(x2, x) && self.seen[id(x2, w2)] != self.stamp {
+                        self.seen[id(x2, w2)] = self.stamp;
+                        self.queue.push_back((x2, w2, pushes + 1));
+                    }
+                } else if free(w2, x) && self.seen[id(x, w2)] != self.stamp {
+                    self.seen[id(x, w2)] = self.stamp;
+                    self.queue.push_front((x, w2, pushes));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rooms(text: &str) -> (crate::Level, Board, GoalRooms) {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let mut start = vec![false; board.len()];
+        for b in level.start().boxes() {
+            start[usize::from(board.square(b))] = true;
+        }
+        let rooms = GoalRooms::new(&board, &start, None);
+        (level, board, rooms)
+    }
+
+    #[test]
+    fn a_dead_end_room_fills_from_the_back() {
+        // Goals in a dead-end corridor: the deepest goal first.
+        let (level, board, rooms) = rooms("##########\n#@ $ $ $  #\n####  ...#\n   #######\n");
+        assert_eq!(rooms.len(), 1);
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut occ = vec![false; board.len()];
+        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(2, 8)));
+        occ[usize::from(sq(2, 8))] = true;
+        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(2, 7)));
+        occ[usize::from(sq(2, 6))] = true;
+        assert_eq!(rooms.state(0, &occ), RoomState::Free);
+        occ[usize::from(sq(2, 7))] = true;
+        assert_eq!(rooms.state(0, &occ), RoomState::Full);
+        assert_eq!(rooms.room(sq(2, 6)), 0);
+        assert_eq!(rooms.room(sq(1, 6)), NONE);
+    }
+
+    #[test]
+    fn pusher_counts_pushes() {
+        let (level, board, _) = rooms("#######\n#     #\n#.$@  #\n#######\n");
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut occ = vec![false; board.len()];
+        occ[usize::from(sq(2, 2))] = true;
+        let mut p = Pusher::new(board.len());
+        assert_eq!(
+            p.push_to(&board, &occ, sq(2, 2), sq(2, 1), sq(2, 3)),
+            Some((1, sq(2, 2)))
+        );
+        assert_eq!(
+            p.push_to(&board, &occ, sq(2, 2), sq(2, 5), sq(2, 3)),
+            Some((3, sq(2, 4)))
+        );
+        assert_eq!(p.push_to(&board, &occ, sq(2, 2), sq(1, 2), sq(2, 3)), None);
+    }
+}

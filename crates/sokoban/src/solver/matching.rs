@@ -1,0 +1,278 @@
+//! Minimum-cost perfect matching (the Hungarian method, Kuhn–Munkres, in
+//! the O(n³) shortest-augmenting-path form with row and column
+//! potentials). Buffers are kept between calls so that the search does
+//! not allocate per node.
+//!
+//! Why not the `pathfinding` crate's `kuhn_munkres`: it maximises over a
+//! `Weights` matrix it owns and allocates its work arrays on every call,
+//! while the search calls this for every generated state with costs read
+//! straight from the distance table; the tests check this one against a
+//! brute force over all permutations.
+
+/// Cost standing for "this box can never reach this goal".
+pub(crate) const IMPOSSIBLE: i64 = 1 << 24;
+
+/// Work arrays of the Hungarian method.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Hungarian {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    p: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Hungarian {
+    /// The minimum total cost of assigning rows `0..n` to distinct columns
+    /// `0..n`, with `cost(row, col)`; `None` when every perfect assignment
+    /// uses an [`IMPOSSIBLE`] pair.
+    pub(crate) fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> i64) -> Option<i64> {
+        let inf = i64::MAX / 4;
+        for buf in [&mut self.u, &mut self.v, &mut self.minv] {
+            buf.clear();
+            buf.resize(n + 1, 0);
+        }
+        for buf in [&mut self.p, &mut self.way] {
+            buf.clear();
+            buf.resize(n + 1, 0);
+        }
+        self.used.clear();
+        self.used.resize(n + 1, false);
+        for i in 1..=n {
+            self.p[0] = i;
+            let mut j0 = 0;
+            self.minv.iter_mut().for_each(|m| *m = inf);
+            self.used.iter_mut().for_each(|u| *u = false);
+            loop {
+                self.used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = inf;
+                let mut j1 = 0;
+                for j in 1..=n {
+                    if !self.used[j] {
+                        let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                        if cur < self.minv[j] {
+                            self.minv[j] = cur;
+                            self.way[j] = j0;
+                        }
+                        if self.minv[j] < delta {
+                            delta = self.minv[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                for j in 0..=n {
+                    if self.used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else {
+                        self.minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = self.way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+        }
+        let total = -self.v[0];
+        (total < IMPOSSIBLE).then_some(total)
+    }
+
+    /// After [`Hungarian::solve`] (or another `reassign`) for a matrix,
+    /// solves the matrix obtained by changing the rows `rows` only: those
+    /// rows give up their columns, their potentials are lowered until
+    /// feasible again, and each is matched by one shortest augmenting path
+    /// — O(n²) per changed row instead of O(n³). `cost` is the new matrix.
+    pub(crate) fn reassign(
+        &mut self,
+        n: usize,
+        rows: &[usize],
+        cost: impl Fn(usize, usize) -> i64,
+    ) -> Option<i64> {
+        let inf = i64::MAX / 4;
+        if self.p.len() != n + 1 {
+            return self.solve(n, cost);
+        }
+        for &r in rows {
+            let i = r + 1;
+            if let Some(j) = (1..=n).find(|&j| self.p[j] == i) {
+                self.p[j] = 0;
+            }
+            self.u[i] = (1..=n)
+                .map(|j| cost(r, j - 1) - self.v[j])
+                .min()
+                .unwrap_or(0);
+        }
+        for &r in rows {
+            let i = r + 1;
+            self.p[0] = i;
+            let mut j0 = 0;
+            self.minv.iter_mut().for_each(|m| *m = inf);
+            self.used.iter_mut().for_each(|u| *u = false);
+            loop {
+                self.used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = inf;
+                let mut j1 = 0;
+                for j in 1..=n {
+                    if !self.used[j] {
+                        let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                        if cur < self.minv[j] {
+                            self.minv[j] = cur;
+                            self.way[j] = j0;
+                        }
+                        if self.minv[j] < delta {
+                            delta = self.minv[j];
+                            j1 = j;
+                        }
+                    }
+                }
+                for j in 0..=n {
+                    if self.used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else {
+                        self.minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = self.way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+        }
+        let total: i64 = (1..=n)
+            .map(|j| {
+                let i = self.p[j];
+                if i == 0 {
+                    IMPOSSIBLE
+                } else {
+                    cost(i - 1, j - 1)
+                }
+            })
+            .sum();
+        (total < IMPOSSIBLE).then_some(total)
+    }
+
+    /// Saves the solution state into `other` (cheap: three vectors).
+    pub(crate) fn save(&self, other: &mut Hungarian) {
+        other.u.clone_from(&self.u);
+        other.v.clone_from(&self.v);
+        other.p.clone_from(&self.p);
+        other.way.resize(self.way.len(), 0);
+        other.minv.resize(self.minv.len(), 0);
+        other.used.resize(self.used.len(), false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute(costs: &[Vec<i64>]) -> Option<i64> {
+        fn go(costs: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {
+            if row == costs.len() {
+                return 0;
+            }
+            let mut best = i64::MAX;
+            for j in 0..costs.len() {
+                if !used[j] && costs[row][j] < IMPOSSIBLE {
+                    used[j] = true;
+                    let rest = go(costs, row + 1, used);
+                    if rest != i64::MAX {
+                        best = best.min(costs[row][j] + rest);
+                    }
+                    used[j] = false;
+                }
+            }
+            best
+        }
+        let r = go(costs, 0, &mut vec![false; costs.len()]);
+        (r != i64::MAX).then_some(r)
+    }
+
+    #[test]
+    fn reassigning_rows_agrees_with_solving_afresh() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        };
+        let mut base = Hungarian::default();
+        let mut work = Hungarian::default();
+        for case in 0..2000 {
+            let n = 1 + case % 7;
+            let mut costs: Vec<Vec<i64>> = (0..n)
+                .map(|_| (0..n).map(|_| (next() % 30) as i64).collect())
+                .collect();
+            base.solve(n, |i, j| costs[i][j]);
+            let changed: Vec<usize> = (0..n).filter(|_| next() % 3 == 0).collect();
+            for &r in &changed {
+                for c in costs[r].iter_mut() {
+                    *c = if next() % 5 == 0 {
+                        IMPOSSIBLE
+                    } else {
+                        (next() % 30) as i64
+                    };
+                }
+            }
+            base.save(&mut work);
+            let got = work.reassign(n, &changed, |i, j| costs[i][j]);
+            assert_eq!(
+                got,
+                brute(&costs),
+                "case {case}: {costs:?} changed {changed:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn agrees_with_brute_force() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        };
+        let mut h = Hungarian::default();
+        for case in 0..2000 {
+            let n = 1 + case % 6;
+            let costs: Vec<Vec<i64>> = (0..n)
+                .map(|_| {
+                    (0..n)
+                        .map(|_| {
+                            if next() % 4 == 0 {
+                                IMPOSSIBLE
+                            } else {
+                                (next() % 20) as i64
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let got = h.solve(n, |i, j| costs[i][j]);
+            assert_eq!(got, brute(&costs), "case {case}: {costs:?}");
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! The Sokoban solver: [`solve`] a [`Level`] under a [`Config`] (time,
+//! memory and node limits, what to optimise) and get an [`Outcome`]:
+//! a verified solution, a proof that there is none, or the limit that
+//! stopped the search.
+//!
+//! The search runs over pushes, not steps: a node is a box configuration
+//! plus the worker's region, hashed with Zobrist keys and stored compactly.
+//! Deadlocks are cut by dead squares, freeze tests, the matching bound,
+//! PI-corral pruning and corral deadlocks; the matching of boxes to goals by
+//! push distance guides the default best-first search and is the
+//! admissible bound of the optimal modes (A*, with reopening). The default
+//! mode also uses goal-room and tunnel macros and a backward search from
+//! the solved state that takes turns with the forward one; see
+//! ARCHITECTURE.md for the whole design and why each part is sound.
+//!
+//! Every solution is replayed through the rules ([`crate::lurd::verify`])
+//! before it is returned; a solution that failed the replay would be
+//! reported as [`Limit::Internal`], never returned.
+//!
+//! ```
+//! use sokoban::solver::{solve, Config, Optimize, Outcome};
+//!
+//! let level = sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
+//! let config = Config { optimize: Optimize::Pushes, ..Config::default() };
+//! match solve(&level, &config) {
+//!     Outcome::Solved { solution, .. } => {
+//!         assert_eq!(solution.lurd(), "rRR");
+//!         assert_eq!((solution.moves, solution.pushes), (3, 2));
+//!     }
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+mod bound;
+mod compact;
+mod corral;
+mod corral_deadlock;
+mod distance;
+mod freeze;
+mod macros;
+mod matching;
+mod open;
+mod path;
+mod reach;
+mod search;
+mod store;
+mod zobrist;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::game::Step;
+use crate::level::Level;
+use crate::lurd::{self, Status};
+
+use self::compact::{bits, Board};
+use self::distance::Distances;
+use self::macros::GoalRooms;
+use self::path::Paths;
+use self::reach::Reach;
+use self::search::{End, Limits, Mode, Search, Settings};
+use self::store::{Store, NIL};
+use self::zobrist::Zobrist;
+
+/// What the solver optimises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Optimize {
+    /// Any solution, found fast (best-first search on the bound).
+    #[default]
+    Any,
+    /// The fewest pushes (A* over pushes); among those, the moves are
+    /// whatever the push order gives, each walk and push sequence between
+    /// two pushes being as short as possible.
+    Pushes,
+    /// The fewest moves (A* over box configurations with the worker's
+    /// exact square, a push costing its walk plus one). Its state space is
+    /// much larger than the push search's: practical for small levels, and
+    /// bounded by the same limits.
+    Moves,
+}
+
+/// Limits and goals of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Wall-clock time allowed (checked every 1,024 expanded nodes).
+    pub time_limit: Option<Duration>,
+    /// Bytes the solver's tables (node store, transposition table, open
+    /// list) may hold.
+    pub memory_limit: usize,
+    /// Nodes the search may expand.
+    pub node_limit: Option<u64>,
+    /// What to optimise.
+    pub optimize: Optimize,
+    /// Which search techniques to use (all by default; switching them off
+    /// is for measuring what each one buys).
+    pub techniques: Techniques,
+}
+
+/// Search techniques that can be switched off one by one, to measure what
+/// each buys. The rules, dead squares, freeze tests and the matching bound
+/// are always on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Techniques {
+    /// PI-corral pruning (all modes but move-optimal).
+    pub corrals: bool,
+    /// Goal-room macros with packing orders (default mode only).
+    pub goal_rooms: bool,
+    /// Tunnel macros (default mode only).
+    pub tunnels: bool,
+    /// A backward search (pulling boxes from the solved state) taking
+    /// turns with the forward one (default mode only).
+    pub backward: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques {
+            corrals: true,
+            goal_rooms: true,
+            tunnels: true,
+            backward: true,
+        }
+    }
+}
+
+impl Default for Config {
+    /// 10 seconds, 2 GiB, no node limit, any solution.
+    fn default() -> Config {
+        Config {
+            time_limit: Some(Duration::from_secs(10)),
+            memory_limit: 2 << 30,
+            node_limit: None,
+            optimize: Optimize::Any,
+            techniques: Techniques::default(),
+        }
+    }
+}
+
+/// A solution, checked by replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves, pushes marked.
+    pub steps: Vec<Step>,
+    /// Number of moves.
+    pub moves: usize,
+    /// Number of pushes.
+    pub pushes: usize,
+}
+
+impl Solution {
+    /// The solution in LURD notation.
+    #[must_use]
+    pub fn lurd(&self) -> String {
+        lurd::write(&self.steps)
+    }
+}
+
+/// The limit that stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// The time limit.
+    Time,
+    /// The memory limit.
+    Memory,
+    /// The node limit.
+    Nodes,
+    /// The solver found a solution that its replay rejected: a bug,
+    /// reported rather than printed.
+    Internal,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Time => "time limit",
+            Limit::Memory => "memory limit",
+            Limit::Nodes => "node limit",
+            Limit::Internal => "internal error: a solution failed its replay",
+        })
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Solved; the solution has been replayed and solves the level.
+    Solved {
+        /// The solution.
+        solution: Solution,
+        /// Nodes expanded.
+        nodes: u64,
+        /// Time taken.
+        elapsed: Duration,
+    },
+    /// The search proved that the level has no solution.
+    NoSolution {
+        /// Nodes expanded.
+        nodes: u64,
+        /// Time taken.
+        elapsed: Duration,
+    },
+    /// A limit stopped the search first.
+    Unsolved {
+        /// Which limit.
+        limit: Limit,
+        /// Nodes expanded.
+        nodes: u64,
+        /// Time taken.
+        elapsed: Duration,
+    },
+}
+
+impl Outcome {
+    /// Nodes expanded.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        match self {
+            Outcome::Solved { nodes, .. }
+            | Outcome::NoSolution { nodes, .. }
+            | Outcome::Unsolved { nodes, .. } => *nodes,
+        }
+    }
+
+    /// Time taken.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        match self {
+            Outcome::Solved { elapsed, .. }
+            | Outcome::NoSolution { elapsed, .. }
+            | Outcome::Unsolved { elapsed, .. } => *elapsed,
+        }
+    }
+
+    /// The solution, when solved.
+    #[must_use]
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            Outcome::Solved { solution, .. } => Some(solution),
+            _ => None,
+        }
+    }
+}
+
+/// Solves `level` within the limits of `config`.
+#[must_use]
+pub fn solve(level: &Level, config: &Config) -> Outcome {
+    let started = Instant::now();
+    let limits = Limits {
+        deadline: config.time_limit.map(|t| started + t),
+        nodes: config.node_limit,
+        memory: config.memory_limit,
+    };
+    let Some(board) = Board::new(level) else {
+        return Outcome::Unsolved {
+            limit: Limit::Memory,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+    };
+    // The per-level tables are allocated before the search can count them:
+    // refuse a level whose tables alone would pass the memory limit.
+    let tables = Distances::bytes_for(&board) * 2 + macros::bytes_for(&board);
+    if tables > config.memory_limit {
+        return Outcome::Unsolved {
+            limit: Limit::Memory,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+    }
+    let mut start_bits = vec![0u64; board.words()];
+    for b in level.start().boxes() {
+        bits::set(&mut start_bits, board.square(b));
+    }
+    let Some(dist) = Distances::to_goals(&board, limits.deadline) else {
+        return Outcome::Unsolved {
+            limit: Limit::Time,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        };
+    };
+    let problem = Problem {
+        level,
+        dist,
+        zobrist: Zobrist::new(board.len()),
+        start_bits,
+        start_worker: board.square(level.start().worker()),
+        board,
+        started,
+    };
+    let tech = config.techniques;
+    let plain = Settings {
+        corrals: tech.corrals,
+        rooms: None,
+        tunnels: false,
+        backward: false,
+    };
+    let mode = match config.optimize {
+        Optimize::Any => Mode::Greedy,
+        Optimize::Pushes => Mode::Pushes,
+        Optimize::Moves => Mode::Moves,
+    };
+    if mode != Mode::Greedy {
+        let mut search = problem.search(&problem.dist, mode, limits.memory, plain);
+        let end = search.run(&problem.start_bits, problem.start_worker, &limits);
+        let nodes = search.expanded;
+        return problem.finish(end, nodes, &search, None, mode);
+    }
+    problem.portfolio(tech, &limits, plain)
+}
+
+/// Nodes the forward search expands before the backward one takes its
+/// turn.
+const SLICE: u64 = 512;
+
+/// Nodes the backward search expands in its turn: three times the forward
+/// slice measured best on XSokoban 1-60 at 2 s (1:1 solved 12, 1:3 solved
+/// 15, 1:8 fewer again).
+const BACKWARD_SLICE: u64 = 3 * SLICE;
+
+/// A level prepared for searching.
+struct Problem<'l> {
+    level: &'l Level,
+    board: Board,
+    dist: Distances,
+    zobrist: Zobrist,
+    start_bits: Vec<u64>,
+    start_worker: u16,
+    started: Instant,
+}
+
+impl Problem<'_> {
+    fn search<'a>(
+        &'a self,
+        dist: &'a Distances,
+        mode: Mode,
+        memory: usize,
+        settings: Settings<'a>,
+    ) -> Search<'a> {
+        Search::new(&self.board, dist, &self.zobrist, mode, memory, settings)
+    }
+
+    /// The default mode: a forward search (with macros first; they can
+    /// miss solutions, so a forward search with macros that runs out of
+    /// states is replaced by one without) taking turns with a backward
+    /// search from the solved state; a solution when either reaches the
+    /// other's states.
+    fn portfolio(&self, tech: Techniques, limits: &Limits, plain: Settings<'_>) -> Outcome {
+        let board = &self.board;
+        let mut occupied = vec![false; board.len()];
+        for b in bits::iter(&self.start_bits) {
+            if let Some(o) = occupied.get_mut(usize::from(b)) {
+                *o = true;
+            }
+        }
+        let rooms = if tech.goal_rooms {
+            GoalRooms::new(board, &occupied, limits.deadline)
+        } else {
+            GoalRooms::default()
+        };
+        let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
+        let with_macros = Settings {
+            rooms: tech.goal_rooms.then_some(&rooms),
+            tunnels: tech.tunnels,
+            ..plain
+        };
+        let (fwd_memory, bwd_memory) = if tech.backward {
+            (limits.memory / 5 * 3, limits.memory / 5 * 2)
+        } else {
+            (limits.memory, 0)
+        };
+        let sources: Vec<u16> = bits::iter(&self.start_bits).collect();
+        let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline)
+        else {
+            return Outcome::Unsolved {
+                limit: Limit::Time,
+                nodes: 0,
+                elapsed: self.started.elapsed(),
+            };
+        };
+        let mut goal_bits = vec![0u64; board.words()];
+        for &g in board.goals() {
+            bits::set(&mut goal_bits, g);
+        }
+        let mut retired = 0;
+        let mut fwd = self.search(
+            &self.dist,
+            Mode::Greedy,
+            fwd_memory,
+            if macros { with_macros } else { plain },
+        );
+        if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
+            return self.finish(end, 0, &fwd, None, Mode::Greedy);
+        }
+        let backward = Settings {
+            backward: true,
+            ..plain
+        };
+        let mut bwd = self.search(&dist_back, Mode::Greedy, bwd_memory, backward);
+        let mut bwd_alive = tech.backward;
+        if bwd_alive {
+            match bwd.start_backward(&goal_bits, Some(&fwd.store)) {
+                Some(End::Meet(b, f)) => {
+                    return self.finish(End::Meet(f, b), 0, &fwd, Some(&bwd), Mode::Greedy)
+                }
+                Some(_) => bwd_alive = false,
+                None => {}
+            }
+        }
+        loop {
+            let before = retired + bwd.expanded;
+            let other = bwd_alive.then_some(&bwd.store);
+            match fwd.step(SLICE, other, before, limits) {
+                None => {}
+                Some(End::Exhausted) if macros => {
+                    retired += fwd.expanded;
+                    macros = false;
+                    fwd = self.search(&self.dist, Mode::Greedy, fwd_memory, plain);
+                    if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
+                        return self.finish(end, retired + bwd.expanded, &fwd, None, Mode::Greedy);
+                    }
+                }
+                Some(end) => {
+                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    let other = bwd_alive.then_some(&bwd);
+                    return self.finish(end, nodes, &fwd, other, Mode::Greedy);
+                }
+            }
+            if bwd_alive {
+                let before = retired + fwd.expanded;
+                match bwd.step(BACKWARD_SLICE, Some(&fwd.store), before, limits) {
+                    None => {}
+                    Some(End::Meet(b, f)) => {
+                        let nodes = retired + fwd.expanded + bwd.expanded;
+                        return self.finish(End::Meet(f, b), nodes, &fwd, Some(&bwd), Mode::Greedy);
+                    }
+                    Some(End::Limit(limit)) if limit != Limit::Memory => {
+                        let nodes = retired + fwd.expanded + bwd.expanded;
+                        return self.finish(End::Limit(limit), nodes, &fwd, None, Mode::Greedy);
+                    }
+                    // Out of states or of memory: the forward search goes
+                    // on alone.
+                    Some(_) => bwd_alive = false,
+                }
+            }
+        }
+    }
+
+    /// The outcome of a search that ended with `end` (`Meet(f, b)`: node
+    /// `f` of `fwd` is node `b` of `bwd`).
+    fn finish(
+        &self,
+        end: End,
+        nodes: u64,
+        fwd: &Search<'_>,
+        bwd: Option<&Search<'_>>,
+        mode: Mode,
+    ) -> Outcome {
+        let elapsed = self.started.elapsed();
+        let states = match end {
+            End::Exhausted => return Outcome::NoSolution { nodes, elapsed },
+            End::Limit(limit) => {
+                return Outcome::Unsolved {
+                    limit,
+                    nodes,
+                    elapsed,
+                }
+            }
+            End::Solved(node) => chain(&fwd.store, node, true),
+            End::Meet(f, b) => {
+                let mut states = chain(&fwd.store, f, true);
+                if let Some(bwd) = bwd {
+                    states.extend(chain(&bwd.store, b, false).into_iter().skip(1));
+                }
+                states
+            }
+        };
+        let steps = self.steps(&states, mode);
+        match steps.map(|s| (lurd::verify(self.level, &s), s)) {
+            Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
+                solution: Solution {
+                    steps,
+                    moves: verdict.moves,
+                    pushes: verdict.pushes,
+                },
+                nodes,
+                elapsed: self.started.elapsed(),
+            },
+            _ => Outcome::Unsolved {
+                limit: Limit::Internal,
+                nodes,
+                elapsed: self.started.elapsed(),
+            },
+        }
+    }
+
+    /// The key presses through a sequence of states, each one box move
+    /// from the last.
+    fn steps(&self, states: &[(Vec<u64>, u16)], mode: Mode) -> Option<Vec<Step>> {
+        let board = &self.board;
+        let mut paths = Paths::default();
+        let mut reach = Reach::new(board.len());
+        let mut occ = vec![false; board.len()];
+        let mut worker = self.start_worker;
+        let mut steps = Vec::new();
+        for pair in states.windows(2) {
+            let [(pa, _), (pc, target)] = pair else {
+                return None;
+            };
+            let from = bits::iter(pa).find(|&s| !bits::get(pc, s))?;
+            let to = bits::iter(pc).find(|&s| !bits::get(pa, s))?;
+            occ.iter_mut().for_each(|o| *o = false);
+            for s in bits::iter(pc) {
+                *occ.get_mut(usize::from(s))? = true;
+            }
+            if mode != Mode::Moves {
+                reach.fill(board, &occ, *target);
+            }
+            *occ.get_mut(usize::from(to))? = false;
+            let accept = |w: u16| {
+                if mode == Mode::Moves {
+                    w == *target
+                } else {
+                    reach.reached(w)
+                }
+            };
+            let (part, end) = paths.box_move(board, &occ, from, to, worker, accept)?;
+            steps.extend(part);
+            worker = end;
+        }
+        Some(steps)
+    }
+}
+
+/// The states from a root of `store` to node `end` (`forward`), or from
+/// `end` back to its root.
+fn chain(store: &Store, end: u32, forward: bool) -> Vec<(Vec<u64>, u16)> {
+    let mut nodes = vec![end];
+    let mut i = end;
+    while store.parent(i) != NIL {
+        i = store.parent(i);
+        nodes.push(i);
+    }
+    if forward {
+        nodes.reverse();
+    }
+    nodes
+        .into_iter()
+        .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
+        .collect()
+}

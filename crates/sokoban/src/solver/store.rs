@@ -1,0 +1,287 @@
+//! The node store: every state the search has seen, kept compactly in flat
+//! arrays (structure of arrays, no allocation per node), and the
+//! transposition table that finds a state again.
+//!
+//! A node is its box bitset (in one arena of `u64` words), its worker
+//! square (normalised or exact, as the search decides), its Zobrist hash,
+//! its parent, its cost so far `g` and its bound `h`. The table is open
+//! addressing over node numbers, keyed by hash and confirmed on the full
+//! state, so two states never merge by a hash collision.
+//!
+//! Memory is accounted here: [`Store::bytes`] counts the capacity of every
+//! array, and [`Store::insert`] refuses a node whose arrays would have to
+//! grow past the budget, so the search stops cleanly instead of leaving the
+//! allocator to fail.
+
+/// The fields of a new node besides its boxes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Zobrist hash of boxes and worker.
+    pub(crate) hash: u64,
+    /// Worker square.
+    pub(crate) worker: u16,
+    /// Parent node, or [`NIL`].
+    pub(crate) parent: u32,
+    /// Cost so far.
+    pub(crate) g: u32,
+    /// Lower bound of the cost to go.
+    pub(crate) h: u16,
+}
+
+/// "No node".
+pub(crate) const NIL: u32 = u32::MAX;
+
+/// An empty table slot.
+const EMPTY: u64 = u64::MAX;
+
+/// A table slot for node `i` with hash `hash`.
+#[inline]
+fn slot_of(hash: u64, i: u32) -> u64 {
+    (hash & 0xffff_ffff_0000_0000) | u64::from(i)
+}
+
+/// Why a node could not be stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Full;
+
+/// All nodes seen, and the table to find them.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    words: usize,
+    boxes: Vec<u64>,
+    worker: Vec<u16>,
+    hash: Vec<u64>,
+    parent: Vec<u32>,
+    g: Vec<u32>,
+    h: Vec<u16>,
+    /// Slots: the node number in the low half, the hash's high 32 bits in
+    /// the high half (so a probe rejects most other states without
+    /// touching the node arrays), or [`EMPTY`].
+    table: Vec<u64>,
+    budget: usize,
+}
+
+/// Bytes that growing `v` by one element would add (0 when it has room).
+fn growth<T>(v: &Vec<T>, extra: usize) -> usize {
+    if v.len() + extra <= v.capacity() {
+        0
+    } else {
+        v.capacity().max(4 * extra) * std::mem::size_of::<T>()
+    }
+}
+
+fn bytes_of<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
+}
+
+impl Store {
+    /// An empty store for box bitsets of `words` words, allowed `budget`
+    /// bytes in all.
+    pub(crate) fn new(words: usize, budget: usize) -> Store {
+        Store {
+            words,
+            boxes: Vec::new(),
+            worker: Vec::new(),
+            hash: Vec::new(),
+            parent: Vec::new(),
+            g: Vec::new(),
+            h: Vec::new(),
+            table: vec![EMPTY; 1024],
+            budget,
+        }
+    }
+
+    /// Number of nodes.
+    pub(crate) fn len(&self) -> usize {
+        self.hash.len()
+    }
+
+    /// Bytes held by the store's arrays.
+    pub(crate) fn bytes(&self) -> usize {
+        bytes_of(&self.boxes)
+            + bytes_of(&self.worker)
+            + bytes_of(&self.hash)
+            + bytes_of(&self.parent)
+            + bytes_of(&self.g)
+            + bytes_of(&self.h)
+            + bytes_of(&self.table)
+    }
+
+    /// Bytes that one more node would add (array growth, table doubling).
+    fn next_growth(&self) -> usize {
+        let table = if (self.len() + 1) * 2 > self.table.len() {
+            self.table.len() * 2 * std::mem::size_of::<u64>()
+        } else {
+            0
+        };
+        growth(&self.boxes, self.words)
+            + growth(&self.worker, 1)
+            + growth(&self.hash, 1)
+            + growth(&self.parent, 1)
+            + growth(&self.g, 1)
+            + growth(&self.h, 1)
+            + table
+    }
+
+    /// The box bitset of node `i`.
+    #[inline]
+    pub(crate) fn boxes(&self, i: u32) -> &[u64] {
+        let at = i as usize * self.words;
+        self.boxes.get(at..at + self.words).unwrap_or(&[])
+    }
+
+    /// The worker square of node `i`.
+    #[inline]
+    pub(crate) fn worker(&self, i: u32) -> u16 {
+        self.worker.get(i as usize).copied().unwrap_or(0)
+    }
+
+    /// The hash of node `i`.
+    #[inline]
+    pub(crate) fn hash(&self, i: u32) -> u64 {
+        self.hash.get(i as usize).copied().unwrap_or(0)
+    }
+
+    /// The parent of node `i` ([`NIL`] for the start).
+    #[inline]
+    pub(crate) fn parent(&self, i: u32) -> u32 {
+        self.parent.get(i as usize).copied().unwrap_or(NIL)
+    }
+
+    /// The cost so far of node `i`.
+    #[inline]
+    pub(crate) fn g(&self, i: u32) -> u32 {
+        self.g.get(i as usize).copied().unwrap_or(u32::MAX)
+    }
+
+    /// The bound of node `i`.
+    #[inline]
+    pub(crate) fn h(&self, i: u32) -> u16 {
+        self.h.get(i as usize).copied().unwrap_or(u16::MAX)
+    }
+
+    /// Gives node `i` a cheaper path: new parent and cost.
+    pub(crate) fn improve(&mut self, i: u32, parent: u32, g: u32) {
+        if let Some(p) = self.parent.get_mut(i as usize) {
+            *p = parent;
+        }
+        if let Some(x) = self.g.get_mut(i as usize) {
+            *x = g;
+        }
+    }
+
+    /// The node with this state, if stored.
+    #[inline]
+    pub(crate) fn find(&self, hash: u64, boxes: &[u64], worker: u16) -> Option<u32> {
+        let mask = self.table.len() - 1;
+        let mut slot = (hash as usize) & mask;
+        let high = hash & 0xffff_ffff_0000_0000;
+        loop {
+            let e = self.table.get(slot).copied().unwrap_or(EMPTY);
+            if e == EMPTY {
+                return None;
+            }
+            if e & 0xffff_ffff_0000_0000 == high {
+                // The low half is the node number.
+                let i = e as u32;
+                if self.hash(i) == hash && self.worker(i) == worker && self.boxes(i) == boxes {
+                    return Some(i);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Stores a new node (the caller has checked it is not stored yet);
+    /// `Err(Full)` when that would take the store past its budget, or past
+    /// 2³² − 1 nodes.
+    pub(crate) fn insert(
+        &mut self,
+        node: Node,
+        boxes: &[u64],
+        other_bytes: usize,
+    ) -> Result<u32, Full> {
+        let grow = self.next_growth();
+        if grow > 0 && self.bytes() + grow + other_bytes > self.budget {
+            return Err(Full);
+        }
+        let i = u32::try_from(self.len())
+            .ok()
+            .filter(|&i| i != NIL)
+            .ok_or(Full)?;
+        if (self.len() + 1) * 2 > self.table.len() {
+            self.grow_table();
+        }
+        self.boxes.extend_from_slice(boxes);
+        self.worker.push(node.worker);
+        self.hash.push(node.hash);
+        self.parent.push(node.parent);
+        self.g.push(node.g);
+        self.h.push(node.h);
+        self.place(i);
+        Ok(i)
+    }
+
+    fn place(&mut self, i: u32) {
+        let mask = self.table.len() - 1;
+        let hash = self.hash(i);
+        let mut slot = (hash as usize) & mask;
+        while let Some(s) = self.table.get_mut(slot) {
+            if *s == EMPTY {
+                *s = slot_of(hash, i);
+                return;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn grow_table(&mut self) {
+        self.table = vec![EMPTY; self.table.len() * 2];
+        for i in 0..self.len() {
+            if let Ok(i) = u32::try_from(i) {
+                self.place(i);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(hash: u64, worker: u16) -> Node {
+        Node {
+            hash,
+            worker,
+            parent: NIL,
+            g: 0,
+            h: 0,
+        }
+    }
+
+    #[test]
+    fn finds_what_it_stored_and_respects_the_budget() {
+        let mut s = Store::new(2, 1 << 20);
+        let mut ids = Vec::new();
+        for k in 0..3000u64 {
+            // Every 7th pair of states shares a hash: only the full state
+            // tells them apart.
+            let hash = k / 2 * 7919;
+            let boxes = [k, !k];
+            ids.push(s.insert(node(hash, 3), &boxes, 0).unwrap());
+        }
+        for k in 0..3000u64 {
+            let hash = k / 2 * 7919;
+            assert_eq!(s.find(hash, &[k, !k], 3), Some(ids[k as usize]));
+            assert_eq!(s.find(hash, &[k, !k], 4), None);
+        }
+        assert!(s.bytes() <= 1 << 20);
+        let mut small = Store::new(2, 20_000);
+        let mut stored = 0;
+        while small.insert(node(stored, 0), &[stored, 0], 0).is_ok() {
+            stored += 1;
+        }
+        assert!(stored > 100);
+        assert!(small.bytes() <= 20_000);
+    }
+}

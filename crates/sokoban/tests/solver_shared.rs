@@ -1,0 +1,76 @@
+//! The solver on the shared level sets (a fast subset for CI): the first
+//! 20 Microban levels and the first 20 Boxoban-hard levels in the default
+//! mode, the first 10 Microban levels push-optimally. Every solution is
+//! replayed. Skips with a note when ../shared/levels is absent; fails then
+//! if `BOARDKIT_REQUIRE_SHARED=1`.
+
+// Test helpers outside #[test] functions may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use sokoban::lurd::{verify, Status};
+use sokoban::solver::{solve, Config, Optimize, Outcome};
+use sokoban::xsb::parse_collection;
+use sokoban::Level;
+
+fn shared(name: &str) -> Option<Vec<Level>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/levels")
+        .join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(parse_collection(&text).unwrap()),
+        Err(e) => {
+            assert!(
+                std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1"),
+                "BOARDKIT_REQUIRE_SHARED=1 but {} cannot be read: {e}",
+                path.display()
+            );
+            eprintln!("note: skipping, {} not found ({e})", path.display());
+            None
+        }
+    }
+}
+
+/// Solves with a generous limit (the CI machine may be busy) and checks
+/// the solution by replay; returns the pushes.
+fn pushes(level: &Level, optimize: Optimize) -> usize {
+    let config = Config {
+        optimize,
+        time_limit: Some(Duration::from_secs(60)),
+        ..Config::default()
+    };
+    match solve(level, &config) {
+        Outcome::Solved { solution, .. } => {
+            let v = verify(level, &solution.steps);
+            assert_eq!(v.status, Status::Solved, "{:?}", level.title());
+            v.pushes
+        }
+        other => panic!("{:?}: {other:?}", level.title()),
+    }
+}
+
+#[test]
+fn first_microban_levels() {
+    let Some(levels) = shared("Microban_155.xsb") else {
+        return;
+    };
+    for level in levels.iter().take(20) {
+        pushes(level, Optimize::Any);
+    }
+    for level in levels.iter().take(10) {
+        let optimal = pushes(level, Optimize::Pushes);
+        assert!(optimal <= pushes(level, Optimize::Any));
+    }
+}
+
+#[test]
+fn first_boxoban_levels() {
+    let Some(levels) = shared("boxoban-hard/000.txt") else {
+        return;
+    };
+    for level in levels.iter().take(20) {
+        pushes(level, Optimize::Any);
+    }
+}
