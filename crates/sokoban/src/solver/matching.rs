@@ -12,6 +12,9 @@
 /// Cost standing for "this box can never reach this goal".
 pub(crate) const IMPOSSIBLE: i64 = 1 << 24;
 
+/// Larger than any reduced cost the method meets.
+const INF: i64 = i64::MAX / 4;
+
 /// Work arrays of the Hungarian method.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Hungarian {
@@ -28,7 +31,6 @@ impl Hungarian {
     /// `0..n`, with `cost(row, col)`; `None` when every perfect assignment
     /// uses an [`IMPOSSIBLE`] pair.
     pub(crate) fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> i64) -> Option<i64> {
-        let inf = i64::MAX / 4;
         for buf in [&mut self.u, &mut self.v, &mut self.minv] {
             buf.clear();
             buf.resize(n + 1, 0);
@@ -40,52 +42,59 @@ impl Hungarian {
         self.used.clear();
         self.used.resize(n + 1, false);
         for i in 1..=n {
-            self.p[0] = i;
-            let mut j0 = 0;
-            self.minv.iter_mut().for_each(|m| *m = inf);
-            self.used.iter_mut().for_each(|u| *u = false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.p[j0];
-                let mut delta = inf;
-                let mut j1 = 0;
-                for j in 1..=n {
-                    if !self.used[j] {
-                        let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
-                        if cur < self.minv[j] {
-                            self.minv[j] = cur;
-                            self.way[j] = j0;
-                        }
-                        if self.minv[j] < delta {
-                            delta = self.minv[j];
-                            j1 = j;
-                        }
-                    }
-                }
-                for j in 0..=n {
-                    if self.used[j] {
-                        self.u[self.p[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.minv[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.p[j0] == 0 {
-                    break;
-                }
-            }
-            loop {
-                let j1 = self.way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
-                }
-            }
+            self.augment(i, n, &cost);
         }
         let total = -self.v[0];
         (total < IMPOSSIBLE).then_some(total)
+    }
+
+    /// Matches row `i` (1-based) by one shortest augmenting path, updating
+    /// the potentials: the step both [`Hungarian::solve`] and
+    /// [`Hungarian::reassign`] repeat per row.
+    fn augment(&mut self, i: usize, n: usize, cost: &impl Fn(usize, usize) -> i64) {
+        self.p[0] = i;
+        let mut j0 = 0;
+        self.minv.iter_mut().for_each(|m| *m = INF);
+        self.used.iter_mut().for_each(|u| *u = false);
+        loop {
+            self.used[j0] = true;
+            let i0 = self.p[j0];
+            let mut delta = INF;
+            let mut j1 = 0;
+            for j in 1..=n {
+                if !self.used[j] {
+                    let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                    if cur < self.minv[j] {
+                        self.minv[j] = cur;
+                        self.way[j] = j0;
+                    }
+                    if self.minv[j] < delta {
+                        delta = self.minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=n {
+                if self.used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = self.way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
     }
 
     /// After [`Hungarian::solve`] (or another `reassign`) for a matrix,
@@ -99,7 +108,6 @@ impl Hungarian {
         rows: &[usize],
         cost: impl Fn(usize, usize) -> i64,
     ) -> Option<i64> {
-        let inf = i64::MAX / 4;
         if self.p.len() != n + 1 {
             return self.solve(n, cost);
         }
@@ -115,49 +123,7 @@ impl Hungarian {
         }
         for &r in rows {
             let i = r + 1;
-            self.p[0] = i;
-            let mut j0 = 0;
-            self.minv.iter_mut().for_each(|m| *m = inf);
-            self.used.iter_mut().for_each(|u| *u = false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.p[j0];
-                let mut delta = inf;
-                let mut j1 = 0;
-                for j in 1..=n {
-                    if !self.used[j] {
-                        let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
-                        if cur < self.minv[j] {
-                            self.minv[j] = cur;
-                            self.way[j] = j0;
-                        }
-                        if self.minv[j] < delta {
-                            delta = self.minv[j];
-                            j1 = j;
-                        }
-                    }
-                }
-                for j in 0..=n {
-                    if self.used[j] {
-                        self.u[self.p[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.minv[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.p[j0] == 0 {
-                    break;
-                }
-            }
-            loop {
-                let j1 = self.way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
-                }
-            }
+            self.augment(i, n, &cost);
         }
         let total: i64 = (1..=n)
             .map(|j| {
