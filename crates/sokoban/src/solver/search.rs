@@ -215,14 +215,7 @@ impl<'a> Search<'a> {
         let hash = bits::iter(boxes).fold(self.zobrist.worker_key(w), |acc, b| {
             acc ^ self.zobrist.box_key(b)
         });
-        let node = Node {
-            hash,
-            worker: w,
-            parent: NIL,
-            g: 0,
-            h,
-        };
-        let Ok(root) = self.store.insert(node, boxes, 0) else {
+        let Ok(root) = self.store.insert(Node::root(hash, w, h), boxes, 0) else {
             return Some(End::Limit(Limit::Memory));
         };
         if h == 0 {
@@ -264,14 +257,7 @@ impl<'a> Search<'a> {
                 continue;
             };
             let hash = box_hash ^ self.zobrist.worker_key(w);
-            let node = Node {
-                hash,
-                worker: w,
-                parent: NIL,
-                g: 0,
-                h,
-            };
-            let Ok(root) = self.store.insert(node, goals, 0) else {
+            let Ok(root) = self.store.insert(Node::root(hash, w, h), goals, 0) else {
                 return Some(End::Limit(Limit::Memory));
             };
             if let Some(j) = other.and_then(|o| o.find(hash, goals, w)) {

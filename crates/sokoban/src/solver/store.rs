@@ -28,6 +28,19 @@ pub(crate) struct Node {
     pub(crate) h: u16,
 }
 
+impl Node {
+    /// A search root: no parent, no cost so far.
+    pub(crate) fn root(hash: u64, worker: u16, h: u16) -> Node {
+        Node {
+            hash,
+            worker,
+            parent: NIL,
+            g: 0,
+            h,
+        }
+    }
+}
+
 /// "No node".
 pub(crate) const NIL: u32 = u32::MAX;
 
@@ -250,13 +263,7 @@ mod tests {
     use super::*;
 
     fn node(hash: u64, worker: u16) -> Node {
-        Node {
-            hash,
-            worker,
-            parent: NIL,
-            g: 0,
-            h: 0,
-        }
+        Node::root(hash, worker, 0)
     }
 
     #[test]
