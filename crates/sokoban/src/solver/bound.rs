@@ -25,6 +25,8 @@ pub(crate) struct Bound {
     parent_keys: Vec<(u16, usize)>,
     parent_ok: bool,
     changed: Vec<usize>,
+    /// The parent's rows that a child overwrote, to put back.
+    saved: Vec<i64>,
 }
 
 impl Bound {
@@ -78,28 +80,48 @@ impl Bound {
         if !self.parent_ok || self.parent_keys.len() != n {
             return self.value(dist, boxes, worker);
         }
+        // The changed rows are written into the parent's matrix and put
+        // back afterwards, which saves copying the whole matrix per child.
         self.changed.clear();
-        self.matrix.clone_from(&self.parent_matrix);
+        self.saved.clear();
+        let mut dead = false;
         for (i, &b) in boxes.iter().enumerate() {
             let key = (b, dist.side_of(b, worker));
             if self.parent_keys.get(i) == Some(&key) {
                 continue;
             }
             let row = dist.row_for(b, worker);
-            if row.iter().all(|&d| d == INF) || row.len() != n {
-                return None;
+            let Some(slots) = self.parent_matrix.get_mut(i * n..(i + 1) * n) else {
+                dead = true;
+                break;
+            };
+            if row.len() != n || row.iter().all(|&d| d == INF) {
+                dead = true;
+                break;
             }
-            for (slot, &d) in self.matrix[i * n..(i + 1) * n].iter_mut().zip(row) {
+            self.saved.extend_from_slice(slots);
+            for (slot, &d) in slots.iter_mut().zip(row) {
                 *slot = if d == INF { IMPOSSIBLE } else { i64::from(d) };
             }
             self.changed.push(i);
         }
-        self.parent.save(&mut self.hungarian);
-        let m = &self.matrix;
-        let total = self
-            .hungarian
-            .reassign(n, &self.changed, |i, j| m[i * n + j])?;
-        u16::try_from(total).ok().filter(|&v| v != u16::MAX)
+        let total = if dead {
+            None
+        } else {
+            self.parent.save(&mut self.hungarian);
+            let m = &self.parent_matrix;
+            self.hungarian
+                .reassign(n, &self.changed, |i, j| m[i * n + j])
+        };
+        for (k, &i) in self.changed.iter().enumerate() {
+            if let (Some(slots), Some(old)) = (
+                self.parent_matrix.get_mut(i * n..(i + 1) * n),
+                self.saved.get(k * n..(k + 1) * n),
+            ) {
+                slots.copy_from_slice(old);
+            }
+        }
+        u16::try_from(total?).ok().filter(|&v| v != u16::MAX)
     }
 
     /// The bound for `boxes` with the worker on `worker` (any square of
