@@ -60,7 +60,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
-    /// (comma-separated: corrals, goal-rooms, tunnels, backward).
+    /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -76,6 +76,9 @@ pub enum Technique {
     Tunnels,
     /// The backward search taking turns with the forward one.
     Backward,
+    /// The forward search's second open list, by floor areas and boxes off
+    /// goals.
+    Areas,
 }
 
 /// One level's result, as printed.
@@ -252,6 +255,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
             goal_rooms: !args.without.contains(&Technique::GoalRooms),
             tunnels: !args.without.contains(&Technique::Tunnels),
             backward: !args.without.contains(&Technique::Backward),
+            areas: !args.without.contains(&Technique::Areas),
         },
     })
 }

@@ -96,6 +96,13 @@ impl Board {
             .unwrap_or(NONE)
     }
 
+    /// The four neighbours of square `s` by direction index ([`NONE`] for a
+    /// wall; all [`NONE`] for a square off the board).
+    #[inline]
+    pub(crate) fn nbrs(&self, s: u16) -> [u16; 4] {
+        self.nbr.get(usize::from(s)).copied().unwrap_or([NONE; 4])
+    }
+
     /// True for a goal square.
     #[inline]
     pub(crate) fn is_goal(&self, s: u16) -> bool {

@@ -110,6 +110,10 @@ pub struct Techniques {
     /// A backward search (pulling boxes from the solved state) taking
     /// turns with the forward one (default mode only).
     pub backward: bool,
+    /// A second open list in the forward search, ordered by the number of
+    /// separate floor areas plus boxes off goals, then the bound; the
+    /// search takes turns between the lists (default mode only).
+    pub areas: bool,
 }
 
 impl Default for Techniques {
@@ -119,6 +123,7 @@ impl Default for Techniques {
             goal_rooms: true,
             tunnels: true,
             backward: true,
+            areas: true,
         }
     }
 }
@@ -293,6 +298,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         rooms: None,
         tunnels: false,
         backward: false,
+        areas: false,
     };
     let mode = match config.optimize {
         Optimize::Any => Mode::Greedy,
@@ -358,10 +364,14 @@ impl Problem<'_> {
             GoalRooms::default()
         };
         let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
+        let fwd_plain = Settings {
+            areas: tech.areas,
+            ..plain
+        };
         let with_macros = Settings {
             rooms: tech.goal_rooms.then_some(&rooms),
             tunnels: tech.tunnels,
-            ..plain
+            ..fwd_plain
         };
         let (fwd_memory, bwd_memory) = if tech.backward {
             (limits.memory / 5 * 3, limits.memory / 5 * 2)
@@ -386,7 +396,7 @@ impl Problem<'_> {
             &self.dist,
             Mode::Greedy,
             fwd_memory,
-            if macros { with_macros } else { plain },
+            if macros { with_macros } else { fwd_plain },
         );
         if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
             return self.finish(end, 0, &fwd, None, Mode::Greedy);
@@ -414,7 +424,7 @@ impl Problem<'_> {
                 Some(End::Exhausted) if macros => {
                     retired += fwd.expanded;
                     macros = false;
-                    fwd = self.search(&self.dist, Mode::Greedy, fwd_memory, plain);
+                    fwd = self.search(&self.dist, Mode::Greedy, fwd_memory, fwd_plain);
                     if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
                         return self.finish(end, retired + bwd.expanded, &fwd, None, Mode::Greedy);
                     }

@@ -38,17 +38,19 @@ impl Reach {
         let mut min = start;
         self.mark(start);
         self.stack.push(start);
+        let current = self.current;
         while let Some(s) = self.stack.pop() {
             self.squares.push(s);
             min = min.min(s);
-            for d in 0..4 {
-                let n = board.nbr(s, d);
-                if n != NONE
-                    && !occupied.get(usize::from(n)).copied().unwrap_or(true)
-                    && !self.reached(n)
-                {
-                    self.mark(n);
-                    self.stack.push(n);
+            for n in board.nbrs(s) {
+                let i = usize::from(n);
+                if occupied.get(i) == Some(&false) {
+                    if let Some(stamp) = self.stamp.get_mut(i) {
+                        if *stamp != current {
+                            *stamp = current;
+                            self.stack.push(n);
+                        }
+                    }
                 }
             }
         }
@@ -79,6 +81,36 @@ impl Reach {
                 }
             }
         }
+    }
+
+    /// The number of separate areas the floor not `occupied` falls into
+    /// (a fill of its own: the last fill's marks are gone afterwards).
+    pub(crate) fn regions(&mut self, board: &Board, occupied: &[bool]) -> u32 {
+        self.next_generation();
+        self.stack.clear();
+        let mut count = 0;
+        for s in 0..board.len() {
+            let Ok(s) = u16::try_from(s) else { break };
+            if occupied.get(usize::from(s)).copied().unwrap_or(true) || self.reached(s) {
+                continue;
+            }
+            count += 1;
+            self.mark(s);
+            self.stack.push(s);
+            while let Some(x) = self.stack.pop() {
+                for d in 0..4 {
+                    let n = board.nbr(x, d);
+                    if n != NONE
+                        && !occupied.get(usize::from(n)).copied().unwrap_or(true)
+                        && !self.reached(n)
+                    {
+                        self.mark(n);
+                        self.stack.push(n);
+                    }
+                }
+            }
+        }
+        count
     }
 
     /// Steps from the start of the last [`Reach::bfs`] to `s`.
@@ -136,5 +168,25 @@ mod tests {
         r.bfs(&board, &occ, 4);
         assert_eq!(r.walk(0), 4);
         assert_eq!(r.walk(4), 0);
+    }
+
+    #[test]
+    fn regions_count_the_separate_areas() {
+        let level = crate::xsb::parse_level("#########\n#. $@$ .#\n#########\n").unwrap();
+        let board = Board::new(&level).unwrap();
+        let mut occ = vec![false; board.len()];
+        let mut r = Reach::new(board.len());
+        assert_eq!(r.regions(&board, &occ), 1);
+        occ[2] = true;
+        assert_eq!(r.regions(&board, &occ), 2);
+        occ[4] = true;
+        assert_eq!(r.regions(&board, &occ), 3);
+        // A box at the end of the corridor leaves one area beside it.
+        occ[2] = false;
+        occ[4] = false;
+        occ[0] = true;
+        assert_eq!(r.regions(&board, &occ), 1);
+        occ.iter_mut().for_each(|o| *o = true);
+        assert_eq!(r.regions(&board, &occ), 0);
     }
 }

@@ -19,6 +19,11 @@
 //!   pulls boxes from the solved state instead (its distances lead back to
 //!   the start squares) and has no freeze test. Either one stops when it
 //!   stores a state the other direction has stored ([`End::Meet`]).
+//!   The forward search also keeps a second open list, ordered by how many
+//!   separate areas the boxes cut the floor into plus how many boxes are
+//!   off goals, then by the bound, and takes turns between the two (the
+//!   "alternation" of planners, with FESS's connectivity feature): the
+//!   bound alone dives into states that wall the worker off.
 //! * A* (optimal modes): ordered by cost plus bound, solution taken when it
 //!   is expanded; a node reached again more cheaply is reopened, because
 //!   the bound is admissible but not always consistent (see
@@ -33,7 +38,7 @@ use super::corral_deadlock::CorralDeadlock;
 use super::distance::Distances;
 use super::freeze::Freeze;
 use super::macros::{GoalRooms, Pusher, RoomState};
-use super::open::Open;
+use super::open::{Open, Tiered};
 use super::reach::Reach;
 use super::store::{Node, Store, NIL};
 use super::zobrist::Zobrist;
@@ -74,6 +79,10 @@ pub(crate) struct Settings<'a> {
     /// start (greedy mode only; the distances are then
     /// [`Distances::from_sources`]).
     pub(crate) backward: bool,
+    /// A second open list ordered by how many separate areas the floor
+    /// falls into plus how many boxes are off target, then by the bound;
+    /// the search takes turns between the two lists (greedy mode only).
+    pub(crate) areas: bool,
 }
 
 /// How a search ended.
@@ -101,6 +110,12 @@ pub(crate) struct Search<'a> {
     mode: Mode,
     pub(crate) store: Store,
     open: Open,
+    /// The second open list ([`Settings::areas`]).
+    by_areas: Option<Tiered>,
+    /// Whether the next node comes from `by_areas`.
+    turn: bool,
+    /// A bit per node expanded, when two open lists hold the nodes.
+    closed: Vec<u64>,
     reach: Reach,
     child_reach: Reach,
     freeze: Freeze,
@@ -146,6 +161,10 @@ impl<'a> Search<'a> {
             mode,
             store: Store::new(board.words(), memory),
             open: Open::default(),
+            by_areas: (settings.areas && mode == Mode::Greedy && !settings.backward)
+                .then(Tiered::default),
+            turn: false,
+            closed: Vec::new(),
             reach: Reach::new(n),
             child_reach: Reach::new(n),
             freeze: Freeze::new(n),
@@ -284,7 +303,12 @@ impl<'a> Search<'a> {
     ) -> Option<End> {
         let mut done = 0;
         while done < budget {
-            let Some((key, i)) = self.open.pop() else {
+            let popped = if self.by_areas.is_some() {
+                self.pop_alternating()
+            } else {
+                self.open.pop()
+            };
+            let Some((key, i)) = popped else {
                 return Some(End::Exhausted);
             };
             let (g, h) = (self.store.g(i), self.store.h(i));
@@ -318,6 +342,49 @@ impl<'a> Search<'a> {
             }
         }
         None
+    }
+
+    /// Takes turns between the bound's open list and the areas' one,
+    /// skipping nodes already expanded through the other.
+    fn pop_alternating(&mut self) -> Option<(u32, u32)> {
+        loop {
+            self.turn = !self.turn;
+            let from_areas = match self.by_areas.as_mut() {
+                Some(t) if self.turn => t.pop(),
+                _ => None,
+            };
+            let (key, i) = match from_areas {
+                Some(i) => (0, i),
+                None => match self.open.pop() {
+                    Some(x) => x,
+                    None => (0, self.by_areas.as_mut()?.pop()?),
+                },
+            };
+            let word = usize::try_from(i / 64).unwrap_or(usize::MAX);
+            if self.closed.len() <= word {
+                self.closed.resize(word + 1, 0);
+            }
+            let bit = 1u64 << (i % 64);
+            let w = self.closed.get_mut(word)?;
+            if *w & bit == 0 {
+                *w |= bit;
+                return Some((key, i));
+            }
+        }
+    }
+
+    /// The first key of a child in the areas' open list: the separate
+    /// areas of floor its boxes leave (FESS's "connectivity") plus its
+    /// boxes off goals (a crude "packing"). Uses `self.occ` (the child's
+    /// boxes) and `child_boxes`, and clobbers `child_reach`.
+    fn areas_tier(&mut self) -> u32 {
+        let board = self.board;
+        let off = self
+            .child_boxes
+            .iter()
+            .filter(|&&b| !board.is_goal(b))
+            .count();
+        self.child_reach.regions(board, &self.occ) + u32::try_from(off).unwrap_or(u32::MAX)
     }
 
     /// Generates the children of node `i` of a backward search: every pull
@@ -647,6 +714,8 @@ impl<'a> Search<'a> {
                 },
                 &self.child_bits,
                 self.open.bytes()
+                    + self.by_areas.as_ref().map_or(0, Tiered::bytes)
+                    + self.closed.capacity() * 8
                     + self.pusher.bytes()
                     + self
                         .corral_deadlock
@@ -663,6 +732,12 @@ impl<'a> Search<'a> {
                     return Ok(Some(End::Solved(j)));
                 }
                 self.open.push(u32::from(h), j);
+                if self.by_areas.is_some() {
+                    let tier = self.areas_tier();
+                    if let Some(t) = self.by_areas.as_mut() {
+                        t.push(tier, u32::from(h), j);
+                    }
+                }
             }
             _ => self.open.push(g + u32::from(h), j),
         }
