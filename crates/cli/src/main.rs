@@ -12,6 +12,7 @@ mod cmd_sokoban_solve;
 mod cmd_yut;
 mod error;
 mod input;
+mod limits;
 mod tour;
 
 use std::any::Any;
