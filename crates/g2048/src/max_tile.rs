@@ -183,7 +183,9 @@ impl Position for Bitboard {
         let mut max = 0u8;
         for i in 0..16 {
             let e = self.cell(i);
-            histogram[usize::from(e)] += 1;
+            if let Some(h) = histogram.get_mut(usize::from(e)) {
+                *h += 1;
+            }
             max = max.max(e);
         }
         let by_doubling = u32::from(max).saturating_add(remaining);
@@ -237,7 +239,10 @@ impl<P: Position> Search<P> {
     /// True when the board at `level` was already searched with at least
     /// `remaining` moves; records it otherwise.
     fn seen(&mut self, level: usize, remaining: u32) -> bool {
-        let board = &self.stack[level];
+        // The stack holds one board per level: `level` is always in it.
+        let Some(board) = self.stack.get(level) else {
+            return false;
+        };
         if let Some(r) = self.table.get_mut(board) {
             if *r >= remaining {
                 return true;
@@ -264,9 +269,14 @@ impl<P: Position> Search<P> {
             if self.found || self.out_of_time {
                 return;
             }
-            let (parents, children) = self.stack.split_at_mut(level + 1);
-            let child = &mut children[0];
-            if !parents[level].slide_to(dir, child) {
+            // Levels stop one short of the stack's end, so both exist.
+            let Some((parents, children)) = self.stack.split_at_mut_checked(level + 1) else {
+                return;
+            };
+            let (Some(parent), Some(child)) = (parents.last(), children.first_mut()) else {
+                return;
+            };
+            if !parent.slide_to(dir, child) {
                 continue;
             }
             self.path.push(dir);
