@@ -486,6 +486,12 @@ pub struct HintArgs {
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Search at most this many seconds: deepen one depth at a time up to
+    /// the deepest setting (--depth) and answer with the deepest search
+    /// finished in time (depth 1 always finishes).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds,
+          conflicts_with = "time_per_move")]
+    pub time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -545,7 +551,14 @@ pub fn advise(
 pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, Range::Lenient)?;
-    let config = args.search.config(Config::STRONG)?;
+    let mut config = args.search.config(Config::STRONG)?;
+    if let Some(per_move) = args.time_limit {
+        let max = match config.depth {
+            Depth::Fixed(d) => d,
+            Depth::Adaptive { max, .. } | Depth::Timed { max, .. } => max,
+        };
+        config.depth = Depth::Timed { per_move, max };
+    }
     let heuristic = args.search.heuristic()?;
     let legal: Vec<&'static str> = board.legal_moves().iter().map(|d| d.name()).collect();
     let note = no_ai_reason(&board);

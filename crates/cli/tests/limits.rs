@@ -107,6 +107,31 @@ fn ai_time_limit_stops_every_game_where_it_stands() {
 }
 
 #[test]
+fn hint_time_limit_answers_with_the_deepest_search_finished() {
+    let board = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("limits-hint.txt");
+    std::fs::write(&board, "4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n").unwrap();
+    let out = boardkit(&[
+        "2048",
+        "hint",
+        "--depth",
+        "12",
+        "--time-limit",
+        "0.000001",
+        board.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("best move: "), "{text}");
+    let depth: u32 = text
+        .split("(depth ")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .and_then(|d| d.parse().ok())
+        .unwrap();
+    assert!((1..=12).contains(&depth), "{text}");
+}
+
+#[test]
 fn cover_time_and_memory_limits() {
     let out = boardkit(&["cover", "count", "--rect", "21x21", "--time-limit", "0.001"]);
     assert_stopped(
