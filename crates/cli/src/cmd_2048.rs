@@ -2,10 +2,11 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use g2048::format::{judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range};
-use g2048::max_tile::{best_line, max_tile, MAX_MOVES};
+use g2048::max_tile::{best_line_within, max_tile_within, Limits, MAX_MOVES};
 use g2048::{tile_value, Board};
 use grid::Dir;
 use serde::Serialize;
@@ -72,6 +73,14 @@ pub struct MaxTileArgs {
     /// Print one JSON object instead of the judge's output.
     #[arg(long)]
     pub json: bool,
+    /// Give up after this many seconds (`error: not solved within the time
+    /// limit`, exit status 1).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory for the table of boards already searched, e.g. 64M; past it
+    /// the table stops growing (slower, never wrong).
+    #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = crate::limits::bytes)]
+    pub memory_limit: u64,
 }
 
 /// Arguments of `2048 moves`.
@@ -143,11 +152,23 @@ fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
             g2048::MAX_EXPONENT
         )));
     }
-    let (best, line) = if args.show || args.json {
-        best_line(&board, args.moves)
+    let limits = Limits::with_time(
+        args.time_limit,
+        usize::try_from(args.memory_limit).unwrap_or(usize::MAX),
+    );
+    let searched = if args.show || args.json {
+        best_line_within(&board, args.moves, limits)
     } else {
-        (max_tile(&board, args.moves), Vec::new())
+        max_tile_within(&board, args.moves, limits).map(|best| (best, Vec::new()))
     };
+    let (best, line) = searched.map_err(|e| {
+        CliError::input(format!(
+            "not solved within the time limit of {} s (--moves {}, {} boards searched); raise --time-limit",
+            args.time_limit.unwrap_or_default().as_secs_f64(),
+            args.moves,
+            e.boards
+        ))
+    })?;
     let mut out = String::new();
     if args.json {
         let json = MaxTileJson {

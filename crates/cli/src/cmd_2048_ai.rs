@@ -145,6 +145,11 @@ pub struct AiArgs {
     /// Print one JSON object (games and summary) instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Stop every game still playing after this many seconds (checked
+    /// between moves; each game is reported as it stands, marked `stopped at
+    /// --time-limit`).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// How an AI game ended.
@@ -157,6 +162,8 @@ pub enum Ending {
     Reached,
     /// A 65536 tile was made: beyond what the bitboard search holds.
     BeyondBitboard,
+    /// The --time-limit passed.
+    TimeLimit,
 }
 
 /// One finished AI game.
@@ -196,12 +203,13 @@ pub struct Timing {
 }
 
 /// Plays one seeded 4 x 4 game with the AI, stopping at the tile of exponent
-/// `until` if given; `on_move` is called after every move.
+/// `until` if given, or at the `deadline`; `on_move` is called after every
+/// move.
 pub fn play_game(
     seed: u64,
     heuristic: &Heuristic,
     config: Config,
-    until: Option<u8>,
+    (until, deadline): (Option<u8>, Option<Instant>),
     mut on_move: impl FnMut(&Game),
 ) -> Result<(GameRecord, Timing), CliError> {
     let start = Instant::now();
@@ -211,6 +219,9 @@ pub fn play_game(
     let ending = loop {
         if until.is_some_and(|u| game.max_exponent() >= u) {
             break Ending::Reached;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break Ending::TimeLimit;
         }
         let Some(board) = game.bitboard() else {
             break Ending::BeyondBitboard;
@@ -315,12 +326,13 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
     let bar = progress(args.games);
     let start = Instant::now();
+    let deadline = args.time_limit.and_then(|t| start.checked_add(t));
     let results: Result<Vec<(GameRecord, Timing)>, CliError> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
             .map(|i| {
                 let seed = args.seed.wrapping_add(i);
-                let r = play_game(seed, &heuristic, config, until, |_| {})?;
+                let r = play_game(seed, &heuristic, config, (until, deadline), |_| {})?;
                 bar.inc(1);
                 bar.set_message(format!("(last: seed {seed}, {})", r.0.max_tile));
                 Ok(r)
@@ -417,6 +429,7 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
             Ending::GameOver => {}
             Ending::Reached => out.push_str("  (stopped at --until)"),
             Ending::BeyondBitboard => out.push_str("  (stopped: 65536 is beyond the bitboard)"),
+            Ending::TimeLimit => out.push_str("  (stopped at --time-limit)"),
         }
         out.push('\n');
     }
@@ -473,6 +486,12 @@ pub struct HintArgs {
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Search at most this many seconds: deepen one depth at a time up to
+    /// the deepest setting (--depth) and answer with the deepest search
+    /// finished in time (depth 1 always finishes).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds,
+          conflicts_with = "time_per_move")]
+    pub time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -532,7 +551,14 @@ pub fn advise(
 pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, Range::Lenient)?;
-    let config = args.search.config(Config::STRONG)?;
+    let mut config = args.search.config(Config::STRONG)?;
+    if let Some(per_move) = args.time_limit {
+        let max = match config.depth {
+            Depth::Fixed(d) => d,
+            Depth::Adaptive { max, .. } | Depth::Timed { max, .. } => max,
+        };
+        config.depth = Depth::Timed { per_move, max };
+    }
     let heuristic = args.search.heuristic()?;
     let legal: Vec<&'static str> = board.legal_moves().iter().map(|d| d.name()).collect();
     let note = no_ai_reason(&board);
@@ -606,8 +632,13 @@ pub mod tour {
 
     /// One seeded AI game at the fast setting, stopped at the 2048 tile.
     pub fn ai_game() -> Result<Stop, CliError> {
-        let (record, timing) =
-            play_game(SEED, Heuristic::standard(), Config::FAST, Some(11), |_| {})?;
+        let (record, timing) = play_game(
+            SEED,
+            Heuristic::standard(),
+            Config::FAST,
+            (Some(11), None),
+            |_| {},
+        )?;
         let values: Vec<u128> = record.board.iter().flatten().copied().collect();
         let board = Board::from_values(4, &values).map_err(|e| CliError::input(e.to_string()))?;
         Ok(Stop {
@@ -650,10 +681,22 @@ mod tests {
 
     #[test]
     fn a_short_seeded_game_replays_and_stops_at_until() {
-        let (a, _) =
-            play_game(3, Heuristic::standard(), Config::fixed(1), Some(7), |_| {}).unwrap();
-        let (b, _) =
-            play_game(3, Heuristic::standard(), Config::fixed(1), Some(7), |_| {}).unwrap();
+        let (a, _) = play_game(
+            3,
+            Heuristic::standard(),
+            Config::fixed(1),
+            (Some(7), None),
+            |_| {},
+        )
+        .unwrap();
+        let (b, _) = play_game(
+            3,
+            Heuristic::standard(),
+            Config::fixed(1),
+            (Some(7), None),
+            |_| {},
+        )
+        .unwrap();
         assert_eq!(a.ending, Ending::Reached);
         assert_eq!(a.max_tile, 128);
         assert_eq!(

@@ -79,19 +79,11 @@ pub struct Common {
     #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = parse_bytes)]
     pub memory_limit: u64,
     /// Seconds the whole command may take.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub time_limit: Option<Duration>,
     /// Print one JSON object per board instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .and_then(|v| Duration::try_from_secs_f64(v).ok())
-        .ok_or_else(|| format!("`{s}` is not a positive number of seconds"))
 }
 
 /// Arguments of `cover count`.

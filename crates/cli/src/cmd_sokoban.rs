@@ -309,8 +309,9 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
         )));
     }
     let chosen = select(&levels, args.level)?;
-    // Pair each chosen level with its solution text and where it came from.
-    let mut jobs: Vec<(usize, &Level, String, String)> = Vec::new();
+    // Pair each chosen level with its solution text and where it came from:
+    // `--solution`, or the solutions file and the line holding it.
+    let mut jobs: Vec<(usize, &Level, String, String, Option<usize>)> = Vec::new();
     if let Some(solution) = &args.solution {
         if chosen.len() != 1 {
             return Err(CliError::input(format!(
@@ -319,7 +320,7 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
             )));
         }
         for (n, level) in chosen {
-            jobs.push((n, level, solution.clone(), "--solution".to_string()));
+            jobs.push((n, level, solution.clone(), "--solution".to_string(), None));
         }
     } else if let Some(path) = &args.solutions {
         let sol_text = input::read(Some(path))?;
@@ -346,7 +347,8 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
                 n,
                 level,
                 sol.to_string(),
-                format!("{}, line {line}", path.display()),
+                path.display().to_string(),
+                Some(line),
             ));
         }
     }
@@ -354,8 +356,12 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
     let mut out = String::new();
     let mut warn = Vec::new();
     let mut failed = 0;
-    for (n, level, solution, source) in &jobs {
-        let steps = lurd::parse(solution).map_err(|e| CliError::input(format!("{source}: {e}")))?;
+    for (n, level, solution, source, file_line) in &jobs {
+        let steps = lurd::parse(solution).map_err(|mut e| {
+            // A line of the file is parsed alone: its line 1 is `file_line`.
+            e.line = file_line.or(e.line);
+            CliError::input(format!("{source}, {e}"))
+        })?;
         let verdict = lurd::verify(level, &steps);
         let name = label(*n, level);
         if verdict.status != Status::Solved {

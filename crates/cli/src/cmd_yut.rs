@@ -62,7 +62,15 @@ pub struct BestArgs {
     /// Give up after this many seconds.
     #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Duration,
+    /// Give up past this much memory for positions (at 32 bytes each, per
+    /// game being solved), e.g. 512M: a tighter --max-states in bytes.
+    #[arg(long, value_name = "SIZE", value_parser = crate::limits::bytes)]
+    pub memory_limit: Option<u64>,
 }
+
+/// Bytes one held position may take (a packed position and its score, in a
+/// layer or a hash map).
+const POSITION_BYTES: u64 = 32;
 
 /// Arguments of `yut board`.
 #[derive(Args, Debug)]
@@ -136,8 +144,11 @@ fn seconds(text: &str) -> Result<Duration, String> {
 }
 
 fn limits(args: &BestArgs) -> Limits {
+    let by_memory = args.memory_limit.map_or(usize::MAX, |b| {
+        usize::try_from(b / POSITION_BYTES).unwrap_or(usize::MAX)
+    });
     Limits {
-        max_states: args.max_states,
+        max_states: args.max_states.min(by_memory),
         deadline: Instant::now().checked_add(args.time_limit),
     }
 }
@@ -188,7 +199,15 @@ fn answer(
     i: usize,
     game: &Game,
 ) -> Result<String, CliError> {
-    let fail = |e: SearchError| CliError::input(format!("line {}: {e}", game.line));
+    let fail = |e: SearchError| {
+        let raise = match e {
+            SearchError::States(_) if args.memory_limit.is_some() => "; raise --memory-limit",
+            SearchError::States(_) => "; raise --max-states",
+            SearchError::Time => "; raise --time-limit",
+            SearchError::BadRoll { .. } => "",
+        };
+        CliError::input(format!("line {}: {e}{raise}", game.line))
+    };
     let mut out = String::new();
     if args.json {
         let line = solver.best_line(&game.rolls, limits).map_err(fail)?;

@@ -12,9 +12,12 @@ mod cmd_sokoban_solve;
 mod cmd_yut;
 mod error;
 mod input;
+mod limits;
 mod tour;
 
+use std::any::Any;
 use std::io::Write;
+use std::panic::UnwindSafe;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -61,33 +64,42 @@ fn run(cli: Cli) -> Result<String, CliError> {
 /// Exit status for a bug in boardkit itself (a panic).
 const INTERNAL_ERROR: u8 = 3;
 
-/// Turns any panic that escapes the checks into a short report and exit
-/// status 3, instead of Rust's default backtrace message.
+/// What the panic hook prints: `error: internal error at FILE:LINE: WHAT`
+/// and a request to report the bug.
+fn internal_error_message(place: Option<&std::panic::Location<'_>>, payload: &dyn Any) -> String {
+    let place = place
+        .map(|l| format!(" at {}:{}", l.file(), l.line()))
+        .unwrap_or_default();
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    format!(
+        "error: internal error{place}: {what}\n\
+         This is a bug in boardkit; please report it with the command and input that caused it."
+    )
+}
+
+/// Turns any panic that escapes the checks into a short report (see
+/// [`internal_error_message`]) instead of Rust's default backtrace message;
+/// [`exit_status`] then exits with status 3.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        let place = info
-            .location()
-            .map(|l| format!(" at {}:{}", l.file(), l.line()))
-            .unwrap_or_default();
-        let what = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
         eprintln!(
-            "error: internal error{place}: {what}\n\
-             This is a bug in boardkit; please report it with the command and input that caused it."
+            "{}",
+            internal_error_message(info.location(), info.payload())
         );
     }));
 }
 
-fn main() -> ExitCode {
-    install_panic_hook();
-    let cli = Cli::parse();
-    let result = match std::panic::catch_unwind(|| run(cli)) {
+/// Runs a command and prints its result: the output on stdout (status 0),
+/// or its error on stderr (status 1 or 2); a panic, already reported by the
+/// hook, gives status 3.
+fn exit_status(command: impl FnOnce() -> Result<String, CliError> + UnwindSafe) -> u8 {
+    let result = match std::panic::catch_unwind(command) {
         Ok(result) => result,
-        Err(_) => return ExitCode::from(INTERNAL_ERROR),
+        Err(_) => return INTERNAL_ERROR,
     };
     match result {
         Ok(out) => {
@@ -97,17 +109,101 @@ fn main() -> ExitCode {
                 .write_all(out.as_bytes())
                 .and_then(|()| stdout.flush())
             {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Ok(()) => 0,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                 Err(e) => {
                     eprintln!("error: cannot write output: {e}");
-                    ExitCode::from(1)
+                    1
                 }
             }
         }
         Err(e) => {
             eprintln!("error: {}", e.message);
-            ExitCode::from(e.code)
+            e.code
         }
+    }
+}
+
+fn main() -> ExitCode {
+    install_panic_hook();
+    let cli = Cli::parse();
+    ExitCode::from(exit_status(|| run(cli)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Set only by [`panic_hook_gives_status_3`] when it runs this test
+    /// binary again: the panic below exists in the test build alone.
+    const CHILD: &str = "BOARDKIT_PANIC_HOOK_CHILD";
+
+    #[test]
+    fn message_names_the_place_and_asks_for_a_report() {
+        let payload: Box<dyn Any + Send> = Box::new("index out of bounds");
+        let msg = internal_error_message(None, payload.as_ref());
+        assert_eq!(
+            msg,
+            "error: internal error: index out of bounds\n\
+             This is a bug in boardkit; please report it with the command and input that caused it."
+        );
+        let payload: Box<dyn Any + Send> = Box::new(String::from("bad state 7"));
+        let here = std::panic::Location::caller();
+        let msg = internal_error_message(Some(here), payload.as_ref());
+        let first = msg.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!(
+                "error: internal error at {}:{}: bad state 7",
+                here.file(),
+                here.line()
+            )
+        );
+        let payload: Box<dyn Any + Send> = Box::new(42_u32);
+        assert!(internal_error_message(None, payload.as_ref())
+            .starts_with("error: internal error: unknown panic\n"));
+    }
+
+    /// The child half of [`panic_hook_gives_status_3`]: with the hook
+    /// installed, a command that panics exits with [`exit_status`]'s answer.
+    #[test]
+    fn panic_hook_child() {
+        if std::env::var_os(CHILD).is_none() {
+            return;
+        }
+        install_panic_hook();
+        let status = exit_status(|| -> Result<String, CliError> { panic!("a command went wrong") });
+        std::process::exit(i32::from(status));
+    }
+
+    /// Runs this test binary again on [`panic_hook_child`] and checks what
+    /// a user would see: status 3, nothing on stdout from the command, and
+    /// stderr starting with the internal-error line and the report request.
+    #[test]
+    fn panic_hook_gives_status_3() {
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "tests::panic_hook_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "stderr: {stderr}");
+        let mut lines = stderr.lines();
+        let first = lines.next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: internal error at ")
+                && first.ends_with(": a command went wrong"),
+            "first line of stderr: {first}"
+        );
+        assert_eq!(
+            lines.next(),
+            Some("This is a bug in boardkit; please report it with the command and input that caused it.")
+        );
     }
 }

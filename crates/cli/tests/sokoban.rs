@@ -258,7 +258,7 @@ fn verify_usage_errors() {
         .assert()
         .code(1)
         .stderr(
-            "error: --solution: line 1, column 2: unknown move `?` (expected l u r d L U R D)\n",
+            "error: --solution, line 1, column 2: unknown move `?` (expected l u r d L U R D)\n",
         );
     let sols = write_temp("three.txt", "r\nr\nr\n");
     boardkit()

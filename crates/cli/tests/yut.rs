@@ -229,7 +229,7 @@ fn bad_rolls_are_reported_with_their_line() {
 fn limits_end_with_a_clear_message() {
     assert_eq!(
         best_fails(&["-p", "8", "--max-states", "50"], "1 2 3 4 5 1 2 3 4 5\n"),
-        "error: line 1: not solved within limit: more than 50 positions to keep\n"
+        "error: line 1: not solved within limit: more than 50 positions to keep; raise --max-states\n"
     );
 }
 
@@ -418,6 +418,6 @@ fn large_batches_keep_input_order() {
     let input = lines.join("\n");
     assert_eq!(
         best_fails(&["-p", "8", "--max-states", "20"], &input),
-        "error: line 70: not solved within limit: more than 20 positions to keep\n"
+        "error: line 70: not solved within limit: more than 20 positions to keep; raise --max-states\n"
     );
 }

@@ -27,6 +27,15 @@ pub fn count(board: &Board, pieces: &PieceSet) -> u64 {
     search(&mut covered, h, w, &shapes, 0)
 }
 
+/// Marks `cells` (indices into `covered`, all in range) covered or not.
+fn set(covered: &mut [bool], cells: &[usize], value: bool) {
+    for &i in cells {
+        if let Some(c) = covered.get_mut(i) {
+            *c = value;
+        }
+    }
+}
+
 fn search(
     covered: &mut [bool],
     h: usize,
@@ -34,7 +43,7 @@ fn search(
     shapes: &[Vec<(isize, isize)>],
     from: usize,
 ) -> u64 {
-    let Some(first) = (from..h * w).find(|&i| !covered[i]) else {
+    let Some(first) = (from..h * w).find(|&i| covered.get(i) == Some(&false)) else {
         return 1;
     };
     let (r, c) = (first / w, first % w);
@@ -46,17 +55,13 @@ fn search(
                 let rr = r.checked_add_signed(dr).filter(|&x| x < h)?;
                 let cc = c.checked_add_signed(dc).filter(|&x| x < w)?;
                 let i = rr * w + cc;
-                (!covered[i]).then_some(i)
+                (covered.get(i) == Some(&false)).then_some(i)
             })
             .collect();
         if let Some(cells) = cells {
-            for &i in &cells {
-                covered[i] = true;
-            }
+            set(covered, &cells, true);
             total += search(covered, h, w, shapes, first + 1);
-            for &i in &cells {
-                covered[i] = false;
-            }
+            set(covered, &cells, false);
         }
     }
     total

@@ -79,6 +79,8 @@ impl Covering {
     /// A colour (0, 1, …) for each piece, different for pieces that share an
     /// edge: greedy colouring in smallest-last order.
     #[must_use]
+    // Every index below is a piece number, less than n = each vector's length.
+    #[allow(clippy::indexing_slicing)]
     pub fn colours(&self) -> Vec<usize> {
         let n = self.pieces.len();
         let owner = self.owners();

@@ -107,7 +107,7 @@ fn parse_case(tokens: &mut Tokens<'_>, c: u64) -> Result<Case, ParseError> {
                 return Err(ParseError::at_line(
                     first.line,
                     format!(
-                        "row {row} holds spaces: expected {w} characters `#` or `.` in one word"
+                        "row {row} holds spaces or tabs: expected {w} characters `#` or `.` in one word"
                     ),
                 ))
             }
@@ -201,7 +201,7 @@ mod tests {
         );
         assert_eq!(
             err("1\n1 2\n. .\n"),
-            "case 1, line 3: row 1 holds spaces: expected 2 characters `#` or `.` in one word"
+            "case 1, line 3: row 1 holds spaces or tabs: expected 2 characters `#` or `.` in one word"
         );
         assert_eq!(
             err("1\n1 3\n.o.\n"),

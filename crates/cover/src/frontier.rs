@@ -233,6 +233,8 @@ impl<C: Tally> Table<C> {
     }
 
     /// The tally of `key`, if present.
+    // `halves` has 2 entries and `key & 1` is 0 or 1.
+    #[allow(clippy::indexing_slicing)]
     fn get(&self, key: u64) -> Option<&C> {
         let half = &self.halves[(key & 1) as usize];
         let i = half.keys.binary_search(&key).ok()?;
@@ -338,6 +340,9 @@ fn step<C: Tally>(
 /// Merges the streams of a step into `dst`, adding the counts of equal
 /// masks.
 #[inline(always)]
+// Hot loop: `halves` has 2 entries, indexed by a stream's half (0 or 1) or a
+// mask's bit 0.
+#[allow(clippy::indexing_slicing)]
 fn merge<C: Tally>(
     streams: &mut [Stream],
     src: &Table<C>,

@@ -22,6 +22,9 @@
 //! assert_eq!(count(&Board::rectangle(2, 2), &l3, &Limits::default()).unwrap(), 0u32.into());
 //! ```
 
+// No unchecked indexing: input must never reach a panic (issue 8).
+#![warn(clippy::indexing_slicing)]
+
 pub mod backtrack;
 pub mod board;
 pub mod covering;

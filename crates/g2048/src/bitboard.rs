@@ -75,6 +75,8 @@ fn reverse_row(row: u16) -> u16 {
 }
 
 impl Tables {
+    // The tables have 65,536 entries: any u16 row indexes them.
+    #[allow(clippy::indexing_slicing)]
     fn build() -> Tables {
         let size = 1 << 16;
         let mut t = Tables {
@@ -190,6 +192,8 @@ impl Bitboard {
         (0..16).map(|i| self.cell(i)).max().unwrap_or(0)
     }
 
+    // Hot loop: a row is 16 bits and the tables have 65,536 entries.
+    #[allow(clippy::indexing_slicing)]
     fn rows_through(self, table: &[u16]) -> u64 {
         let x = self.0;
         let mut out = 0u64;
@@ -200,6 +204,8 @@ impl Bitboard {
         out
     }
 
+    // Hot loop: a row is 16 bits and the tables have 65,536 entries.
+    #[allow(clippy::indexing_slicing)]
     fn score_through(self, table: &[u32]) -> u32 {
         let x = self.0;
         (0..4).fold(0u32, |acc, r| {

@@ -265,15 +265,22 @@ impl Board {
             return out;
         }
         let mut buf = [0u8; MAX_SIZE];
+        // `line_cell` of a line and a place below n is below n² = the cells.
         for line in 0..n {
             for (k, slot) in buf.iter_mut().take(n).enumerate() {
-                *slot = self.cells[self.line_cell(dir, line, k)];
+                *slot = self
+                    .cells
+                    .get(self.line_cell(dir, line, k))
+                    .copied()
+                    .unwrap_or(0);
             }
-            let o = slide_line(&mut buf[..n]);
+            let o = slide_line(buf.get_mut(..n).unwrap_or_default());
             if o.changed {
                 for (k, &v) in buf.iter().take(n).enumerate() {
                     let i = self.line_cell(dir, line, k);
-                    self.cells[i] = v;
+                    if let Some(cell) = self.cells.get_mut(i) {
+                        *cell = v;
+                    }
                 }
                 out.changed = true;
                 out.score = out.score.saturating_add(o.score);
@@ -309,7 +316,11 @@ impl Board {
             let mut prev = None;
             let mut gap = false;
             for k in 0..n {
-                let v = self.cells[self.line_cell(dir, line, k)];
+                let v = self
+                    .cells
+                    .get(self.line_cell(dir, line, k))
+                    .copied()
+                    .unwrap_or(0);
                 if v == 0 {
                     gap = true;
                     continue;

@@ -22,13 +22,19 @@
 //! assert_eq!(b.values(), vec![4, 0, 4, 0]);
 //! ```
 
+#[warn(clippy::indexing_slicing)]
 pub mod bitboard;
+#[warn(clippy::indexing_slicing)]
 pub mod board;
 pub mod expectimax;
+#[warn(clippy::indexing_slicing)]
 pub mod format;
+#[warn(clippy::indexing_slicing)]
 pub mod game;
 pub mod heuristic;
+#[warn(clippy::indexing_slicing)]
 pub mod max_tile;
+#[warn(clippy::indexing_slicing)]
 pub mod slide;
 
 pub use crate::bitboard::Bitboard;

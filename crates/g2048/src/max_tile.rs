@@ -16,6 +16,10 @@
 //! 4 × 4 boards whose tiles stay below 2^16 for the whole search run on the
 //! [`Bitboard`]; everything else on the generic [`Board`].
 //!
+//! [`max_tile_within`] and [`best_line_within`] take [`Limits`]: a deadline,
+//! checked every 256 boards searched, that stops the search with
+//! [`OutOfTime`], and the table's memory budget.
+//!
 //! ```
 //! use g2048::{max_tile::{best_line, max_tile}, Board};
 //!
@@ -26,7 +30,9 @@
 //! assert_eq!(line.len(), 1); // left: 16 8 0 on the bottom row
 //! ```
 
+use std::fmt;
 use std::hash::Hash;
+use std::time::{Duration, Instant};
 
 use grid::Dir;
 use rustc_hash::FxHashMap;
@@ -37,8 +43,62 @@ use crate::{Bitboard, Board, MAX_EXPONENT};
 /// 2^[`MAX_EXPONENT`] however the moves merge.
 pub const MAX_MOVES: u32 = 64;
 
-/// Default memory for the transposition table, in bytes.
-const TABLE_BUDGET: usize = 256 << 20;
+/// What a search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// When to give up, if ever.
+    pub deadline: Option<Instant>,
+    /// Bytes the transposition table may take; past them it stops growing,
+    /// which costs speed, never exactness.
+    pub table_bytes: usize,
+}
+
+impl Limits {
+    /// The default table budget: 256 MiB.
+    pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
+
+    /// A deadline `time` from now (none without `time`) and `table_bytes`
+    /// for the table.
+    #[must_use]
+    pub fn with_time(time: Option<Duration>, table_bytes: usize) -> Limits {
+        Limits {
+            deadline: time.and_then(|t| Instant::now().checked_add(t)),
+            table_bytes,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            deadline: None,
+            table_bytes: Limits::DEFAULT_TABLE_BYTES,
+        }
+    }
+}
+
+/// The deadline passed before the search finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime {
+    /// Boards searched until then.
+    pub boards: u64,
+}
+
+impl fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "not solved within the time limit ({} boards searched)",
+            self.boards
+        )
+    }
+}
+
+impl std::error::Error for OutOfTime {}
+
+/// Boards searched between two looks at the clock (a 20 x 20 board takes
+/// about a microsecond, a bitboard a few nanoseconds).
+const CLOCK_EVERY: u64 = 256;
 
 /// What the search needs from a board representation.
 trait Position: Clone + Eq + Hash {
@@ -123,7 +183,9 @@ impl Position for Bitboard {
         let mut max = 0u8;
         for i in 0..16 {
             let e = self.cell(i);
-            histogram[usize::from(e)] += 1;
+            if let Some(h) = histogram.get_mut(usize::from(e)) {
+                *h += 1;
+            }
             max = max.max(e);
         }
         let by_doubling = u32::from(max).saturating_add(remaining);
@@ -147,10 +209,13 @@ struct Search<P: Position> {
     found: bool,
     table: FxHashMap<P, u32>,
     table_bytes: usize,
+    limits: Limits,
+    boards: u64,
+    out_of_time: bool,
 }
 
 impl<P: Position> Search<P> {
-    fn new(start: &P, moves: u32, target: Option<u8>) -> Search<P> {
+    fn new(start: &P, moves: u32, target: Option<u8>, limits: Limits) -> Search<P> {
         let depth = moves as usize + 1;
         let best = match target {
             Some(t) => t.saturating_sub(1),
@@ -165,13 +230,19 @@ impl<P: Position> Search<P> {
             found: target.is_some_and(|t| start.max_exp() >= t),
             table: FxHashMap::default(),
             table_bytes: 0,
+            limits,
+            boards: 0,
+            out_of_time: false,
         }
     }
 
     /// True when the board at `level` was already searched with at least
     /// `remaining` moves; records it otherwise.
     fn seen(&mut self, level: usize, remaining: u32) -> bool {
-        let board = &self.stack[level];
+        // The stack holds one board per level: `level` is always in it.
+        let Some(board) = self.stack.get(level) else {
+            return false;
+        };
         if let Some(r) = self.table.get_mut(board) {
             if *r >= remaining {
                 return true;
@@ -180,7 +251,7 @@ impl<P: Position> Search<P> {
             return false;
         }
         let cost = board.entry_bytes();
-        if self.table_bytes + cost <= TABLE_BUDGET {
+        if self.table_bytes + cost <= self.limits.table_bytes {
             self.table_bytes += cost;
             self.table.insert(board.clone(), remaining);
         }
@@ -188,13 +259,24 @@ impl<P: Position> Search<P> {
     }
 
     fn run(&mut self, level: usize, remaining: u32) {
+        self.boards += 1;
+        if self.boards.is_multiple_of(CLOCK_EVERY) {
+            if let Some(deadline) = self.limits.deadline {
+                self.out_of_time |= Instant::now() >= deadline;
+            }
+        }
         for dir in Dir::ALL {
-            if self.found {
+            if self.found || self.out_of_time {
                 return;
             }
-            let (parents, children) = self.stack.split_at_mut(level + 1);
-            let child = &mut children[0];
-            if !parents[level].slide_to(dir, child) {
+            // Levels stop one short of the stack's end, so both exist.
+            let Some((parents, children)) = self.stack.split_at_mut_checked(level + 1) else {
+                return;
+            };
+            let (Some(parent), Some(child)) = (parents.last(), children.first_mut()) else {
+                return;
+            };
+            if !parent.slide_to(dir, child) {
                 continue;
             }
             self.path.push(dir);
@@ -219,12 +301,20 @@ impl<P: Position> Search<P> {
     }
 }
 
-fn search<P: Position>(start: &P, moves: u32, target: Option<u8>) -> (u8, Vec<Dir>, bool) {
-    let mut s = Search::new(start, moves, target);
+fn search<P: Position>(
+    start: &P,
+    moves: u32,
+    target: Option<u8>,
+    limits: Limits,
+) -> Result<(u8, Vec<Dir>, bool), OutOfTime> {
+    let mut s = Search::new(start, moves, target, limits);
     if moves > 0 && !s.found && start.bound(moves) > s.best {
         s.run(0, moves);
     }
-    (s.best, s.best_path, s.found)
+    if s.out_of_time {
+        return Err(OutOfTime { boards: s.boards });
+    }
+    Ok((s.best, s.best_path, s.found))
 }
 
 /// Runs `f` on the bitboard when the whole search fits in it, otherwise on
@@ -252,12 +342,31 @@ fn clamp_moves(board: &Board, moves: u32) -> u32 {
 /// within 2^127.
 #[must_use]
 pub fn max_tile(board: &Board, moves: u32) -> u8 {
+    // Without a deadline the search always finishes.
+    max_tile_within(board, moves, Limits::default()).unwrap_or_default()
+}
+
+/// [`max_tile`] within `limits`.
+///
+/// ```
+/// use std::time::Instant;
+/// use g2048::{max_tile::{max_tile_within, Limits}, Board};
+///
+/// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+/// assert_eq!(max_tile_within(&b, 5, Limits::default()), Ok(4));
+/// let past = Limits { deadline: Some(Instant::now()), ..Limits::default() };
+/// assert_eq!(max_tile_within(&b, 5, past), Ok(4)); // done before the first look at the clock
+/// ```
+///
+/// # Errors
+/// [`OutOfTime`] when the deadline passes first.
+pub fn max_tile_within(board: &Board, moves: u32, limits: Limits) -> Result<u8, OutOfTime> {
     let moves = clamp_moves(board, moves);
     dispatch(
         board,
         moves,
-        |b| search(b, moves, None).0,
-        |b| search(b, moves, None).0,
+        |b| search(b, moves, None, limits).map(|r| r.0),
+        |b| search(b, moves, None, limits).map(|r| r.0),
     )
 }
 
@@ -265,24 +374,47 @@ pub fn max_tile(board: &Board, moves: u32) -> u8 {
 /// that reaches it (empty when the starting board already holds it).
 #[must_use]
 pub fn best_line(board: &Board, moves: u32) -> (u8, Vec<Dir>) {
-    let moves = clamp_moves(board, moves);
-    dispatch(board, moves, |b| shortest(b, moves), |b| shortest(b, moves))
+    // Without a deadline the search always finishes.
+    best_line_within(board, moves, Limits::default()).unwrap_or_default()
 }
 
-fn shortest<P: Position>(start: &P, moves: u32) -> (u8, Vec<Dir>) {
-    let (best, mut line, _) = search(start, moves, None);
+/// [`best_line`] within `limits` (one deadline for all the searches it
+/// makes).
+///
+/// # Errors
+/// [`OutOfTime`] when the deadline passes first.
+pub fn best_line_within(
+    board: &Board,
+    moves: u32,
+    limits: Limits,
+) -> Result<(u8, Vec<Dir>), OutOfTime> {
+    let moves = clamp_moves(board, moves);
+    dispatch(
+        board,
+        moves,
+        |b| shortest(b, moves, limits),
+        |b| shortest(b, moves, limits),
+    )
+}
+
+fn shortest<P: Position>(
+    start: &P,
+    moves: u32,
+    limits: Limits,
+) -> Result<(u8, Vec<Dir>), OutOfTime> {
+    let (best, mut line, _) = search(start, moves, None, limits)?;
     if best <= start.max_exp() {
-        return (best, Vec::new());
+        return Ok((best, Vec::new()));
     }
     // The full search found some line; look for a shorter one depth by depth.
     for k in 1..line.len() as u32 {
-        let (_, path, found) = search(start, k, Some(best));
+        let (_, path, found) = search(start, k, Some(best), limits)?;
         if found {
             line = path;
             break;
         }
     }
-    (best, line)
+    Ok((best, line))
 }
 
 #[cfg(test)]
@@ -328,6 +460,42 @@ mod tests {
         assert_eq!(best_line(&empty, 5), (0, vec![]));
         let one = Board::from_values(1, &[1024u32]).unwrap();
         assert_eq!(best_line(&one, 12), (10, vec![]));
+    }
+
+    /// A dense 20 x 20 board of tiles 2 to 1024 from a fixed generator: its
+    /// 12-move search visits far more than 256 boards.
+    fn dense_board() -> Board {
+        let mut x: u64 = 12100;
+        let values: Vec<u32> = (0..400)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                2 << ((x >> 33) % 10)
+            })
+            .collect();
+        Board::from_values(20, &values).unwrap()
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_at_the_first_look_at_the_clock() {
+        let board = dense_board();
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        };
+        let stopped = OutOfTime {
+            boards: CLOCK_EVERY,
+        };
+        assert_eq!(max_tile_within(&board, 12, past), Err(stopped));
+        assert_eq!(best_line_within(&board, 12, past), Err(stopped));
+        // A tiny table only costs speed.
+        let tiny = Limits {
+            table_bytes: 1024,
+            ..Limits::default()
+        };
+        assert_eq!(max_tile_within(&board, 4, tiny), Ok(max_tile(&board, 4)));
+        assert_eq!(best_line_within(&board, 4, tiny), Ok(best_line(&board, 4)));
     }
 
     #[test]

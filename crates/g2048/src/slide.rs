@@ -36,21 +36,24 @@ pub fn slide_line(line: &mut [u8]) -> MoveOutcome {
     let mut out = MoveOutcome::default();
     let mut write = 0;
     let mut pending: u8 = 0;
+    // `write <= read < line.len()` throughout, so the writes always land.
     for read in 0..line.len() {
-        let v = line[read];
+        let Some(&v) = line.get(read) else {
+            break;
+        };
         if v == 0 {
             continue;
         }
         if pending == v {
             let merged = v.saturating_add(1);
-            line[write] = merged;
+            put(line, write, merged);
             out.score = out.score.saturating_add(exp_value(merged));
             out.changed = true;
             write += 1;
             pending = 0;
         } else {
             if pending != 0 {
-                line[write] = pending;
+                put(line, write, pending);
                 write += 1;
             }
             pending = v;
@@ -60,13 +63,21 @@ pub fn slide_line(line: &mut [u8]) -> MoveOutcome {
         }
     }
     if pending != 0 {
-        line[write] = pending;
+        put(line, write, pending);
         write += 1;
     }
-    for cell in &mut line[write..] {
+    for cell in line.iter_mut().skip(write) {
         *cell = 0;
     }
     out
+}
+
+/// `line[i] = v` for an index known to be in range.
+#[inline(always)]
+fn put(line: &mut [u8], i: usize, v: u8) {
+    if let Some(cell) = line.get_mut(i) {
+        *cell = v;
+    }
 }
 
 #[cfg(test)]

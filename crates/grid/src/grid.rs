@@ -133,6 +133,9 @@ impl<T> Grid<T> {
     }
 }
 
+// `Index` panics outside the grid by contract, like a slice (checked by the
+// assert first); code reached by input uses `get`.
+#[allow(clippy::indexing_slicing)]
 impl<T> Index<Pos> for Grid<T> {
     type Output = T;
 
@@ -142,6 +145,8 @@ impl<T> Index<Pos> for Grid<T> {
     }
 }
 
+// As for `Index`.
+#[allow(clippy::indexing_slicing)]
 impl<T> IndexMut<Pos> for Grid<T> {
     fn index_mut(&mut self, pos: Pos) -> &mut T {
         assert!(self.contains(pos), "position {pos:?} outside the grid");

@@ -16,6 +16,9 @@
 //! assert_eq!(g[Pos::new(1, 2)], 7);
 //! ```
 
+// No unchecked indexing: input must never reach a panic (issue 8).
+#![warn(clippy::indexing_slicing)]
+
 mod dir;
 mod error;
 mod grid;

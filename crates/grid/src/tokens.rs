@@ -35,10 +35,30 @@ impl Token<'_> {
 
     /// Parses the token as a number of type `T`, naming `what` was expected
     /// in the error.
+    ///
+    /// A run of digits that does not fit `T` is called too large, so that a
+    /// huge number is not mistaken for garbage.
+    ///
+    /// ```
+    /// use grid::Tokens;
+    ///
+    /// let mut t = Tokens::new("123456789012345678901234");
+    /// let err = t.number::<u64>("a count").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 1, column 1: expected a count, found `12345678901234567890…`: a number too large (24 digits)");
+    /// ```
     pub fn parse<T: FromStr>(&self, what: &str) -> Result<T, ParseError> {
-        self.text
-            .parse()
-            .map_err(|_| self.error(format!("expected {what}, found `{}`", shorten(self.text))))
+        self.text.parse().map_err(|_| {
+            let digits = self.text.strip_prefix('+').unwrap_or(self.text);
+            let too_large = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                format!(": a number too large ({} digits)", digits.len())
+            } else {
+                String::new()
+            };
+            self.error(format!(
+                "expected {what}, found `{}`{too_large}",
+                shorten(self.text)
+            ))
+        })
     }
 }
 

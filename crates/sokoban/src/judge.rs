@@ -31,6 +31,9 @@ pub struct Case {
 /// let cases = sokoban::judge::parse("4 5\n#####\n#wb+#\n#...#\n#####\nRL\n0 0\n").unwrap();
 /// assert_eq!(cases.len(), 1);
 /// assert_eq!(cases[0].keys.len(), 2);
+/// assert!(sokoban::judge::parse("0 0\n").unwrap().is_empty());
+/// let err = sokoban::judge::parse("").unwrap_err();
+/// assert_eq!(err.to_string(), "line 1: expected the board size `R C` (or `0 0`), found end of input");
 /// let err = sokoban::judge::parse("4 5\n#####\n#wb+#\n#..x#\n").unwrap_err();
 /// assert_eq!(err.to_string(), "case 1, line 4, column 4: unknown character `x` (expected one of . # + b B w W)");
 /// ```
@@ -50,6 +53,12 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
             i += 1;
         }
         let Some(&header) = lines.get(i) else {
+            if cases.is_empty() {
+                return Err(ParseError::at_line(
+                    i + 1,
+                    "expected the board size `R C` (or `0 0`), found end of input",
+                ));
+            }
             break;
         };
         let case = cases.len() + 1;

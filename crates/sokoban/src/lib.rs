@@ -46,14 +46,22 @@
 //! assert_eq!(game.lurd(), "rRR");
 //! ```
 
+#[warn(clippy::indexing_slicing)]
 pub mod builtin;
+#[warn(clippy::indexing_slicing)]
 pub mod game;
+#[warn(clippy::indexing_slicing)]
 pub mod judge;
+#[warn(clippy::indexing_slicing)]
 pub mod level;
+#[warn(clippy::indexing_slicing)]
 pub mod lurd;
 pub mod solver;
+#[warn(clippy::indexing_slicing)]
 pub mod state;
+#[warn(clippy::indexing_slicing)]
 pub mod tile;
+#[warn(clippy::indexing_slicing)]
 pub mod xsb;
 
 pub use crate::game::{Game, Step};

@@ -54,7 +54,8 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
     let mut i = 0;
     while let Some(&line) = lines.get(i) {
         if let Some(end) = comment_block_end(&lines, i) {
-            pending.extend(lines[i..=end].iter().map(|l| l.trim_end().to_string()));
+            let block = lines.get(i..=end).unwrap_or_default();
+            pending.extend(block.iter().map(|l| l.trim_end().to_string()));
             i = end + 1;
             continue;
         }
@@ -76,7 +77,8 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
                 let mut k = j;
                 while let Some(&l) = lines.get(k) {
                     if let Some(end) = comment_block_end(&lines, k) {
-                        after.extend(lines[k..=end].iter().map(|l| l.trim_end().to_string()));
+                        let block = lines.get(k..=end).unwrap_or_default();
+                        after.extend(block.iter().map(|l| l.trim_end().to_string()));
                         k = end + 1;
                     } else if classify(l, false) == Kind::Text && key_value(l).is_some() {
                         after.push(l.trim_end().to_string());
@@ -92,7 +94,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
                     after,
                 };
                 let number = levels.len() + 1;
-                let mut level = build(&lines[i..j], i + 1).map_err(|e| {
+                let mut level = build(lines.get(i..j).unwrap_or_default(), i + 1).map_err(|e| {
                     let mut msg = format!("level {number}");
                     if let Some(t) = &meta.title {
                         msg.push_str(&format!(" \"{t}\""));

@@ -206,6 +206,8 @@ impl Board {
     /// # Panics
     /// If `id` is not a cell of this board.
     #[must_use]
+    // Panics by contract on a foreign id, like a slice; ids come from this board.
+    #[allow(clippy::indexing_slicing)]
     pub fn cell(&self, id: usize) -> &Cell {
         &self.cells[id]
     }
@@ -268,7 +270,9 @@ impl Board {
         let mut memo: Vec<Option<usize>> = vec![None; self.cells.len()];
         let order = self.topological_order().unwrap_or_default();
         for &id in order.iter().rev() {
-            let cell = &self.cells[id];
+            let Some(cell) = self.cells.get(id) else {
+                continue;
+            };
             let longest = [cell.red, cell.blue]
                 .into_iter()
                 .flatten()
@@ -294,30 +298,36 @@ impl Board {
         let n = self.cells.len();
         let mut mark = vec![Mark::New; n];
         let mut order = Vec::with_capacity(n);
+        // Arrows to ids outside the board (rejected earlier) are ignored.
+        let set = |mark: &mut Vec<Mark>, id: usize, m: Mark| {
+            if let Some(slot) = mark.get_mut(id) {
+                *slot = m;
+            }
+        };
         for root in 0..n {
-            if mark[root] != Mark::New {
+            if mark.get(root) != Some(&Mark::New) {
                 continue;
             }
             // Iterative depth-first search; `stack` holds (cell, next arrow).
             let mut stack = vec![(root, 0usize)];
-            mark[root] = Mark::Open;
+            set(&mut mark, root, Mark::Open);
             while let Some(top) = stack.last_mut() {
                 let (id, arrow) = *top;
                 top.1 += 1;
-                let cell = &self.cells[id];
-                let succ = [cell.red, cell.blue];
-                match succ.get(arrow).copied().flatten() {
-                    Some(to) if mark[to] == Mark::New => {
-                        mark[to] = Mark::Open;
+                let succ = self.cells.get(id).map_or([None, None], |c| [c.red, c.blue]);
+                let next = succ.get(arrow).copied().flatten();
+                match next.map(|to| (to, mark.get(to).copied())) {
+                    Some((to, Some(Mark::New))) => {
+                        set(&mut mark, to, Mark::Open);
                         stack.push((to, 0));
                     }
-                    Some(to) if mark[to] == Mark::Open => {
+                    Some((to, Some(Mark::Open))) => {
                         let from = stack.iter().position(|&(c, _)| c == to).unwrap_or(0);
-                        return Err(stack[from..].iter().map(|&(c, _)| c).collect());
+                        return Err(stack.iter().skip(from).map(|&(c, _)| c).collect());
                     }
                     Some(_) => {}
                     None if arrow + 1 >= succ.len() => {
-                        mark[id] = Mark::Done;
+                        set(&mut mark, id, Mark::Done);
                         order.push(id);
                         stack.pop();
                     }
@@ -345,7 +355,7 @@ impl Board {
                 "the start and the end must be different cells",
             ));
         }
-        let name = |id: usize| self.cells[id].name.as_str();
+        let name = |id: usize| self.cells.get(id).map_or("?", |c| c.name.as_str());
         for (id, cell) in self.cells.iter().enumerate() {
             if cell.name.is_empty() {
                 return Err(BoardError::at(id, "a cell has an empty name"));
@@ -359,7 +369,7 @@ impl Board {
                     ),
                 ));
             }
-            if let Some(first) = self.cells[..id].iter().position(|c| c.name == cell.name) {
+            if let Some(first) = self.cells.iter().take(id).position(|c| c.name == cell.name) {
                 return Err(BoardError::at(
                     id,
                     format!(
@@ -459,25 +469,23 @@ impl Board {
             }
         }
         if let Err(cycle) = self.topological_order() {
+            let first = cycle.first().copied().unwrap_or(self.start);
             let mut path: Vec<&str> = cycle.iter().map(|&c| name(c)).collect();
-            path.push(name(cycle[0]));
+            path.push(name(first));
             return Err(BoardError::at(
-                cycle[0],
+                first,
                 format!("the arrows form a cycle: {}", path.join(" -> ")),
             ));
         }
         let mut seen = vec![false; n];
         let mut stack = vec![self.start];
-        seen[self.start] = true;
         while let Some(id) = stack.pop() {
-            for to in [self.cells[id].red, self.cells[id].blue]
-                .into_iter()
-                .flatten()
-            {
-                if !seen[to] {
-                    seen[to] = true;
-                    stack.push(to);
-                }
+            let Some(s) = seen.get_mut(id).filter(|s| !**s) else {
+                continue;
+            };
+            *s = true;
+            if let Some(cell) = self.cells.get(id) {
+                stack.extend([cell.red, cell.blue].into_iter().flatten());
             }
         }
         if let Some(lost) = seen.iter().position(|&s| !s) {

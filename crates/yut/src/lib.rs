@@ -19,6 +19,9 @@
 //! assert_eq!(best, Ok(214));
 //! ```
 
+// No unchecked indexing: input must never reach a panic (issue 8).
+#![warn(clippy::indexing_slicing)]
+
 pub mod board;
 pub mod brute;
 pub mod file;

@@ -105,7 +105,7 @@ mod tests {
         assert_eq!(err("6"), "line 1, column 1: roll 6 is outside 1..5");
         assert_eq!(
             err("99999999999999999999"),
-            "line 1, column 1: expected a roll from 1 to 5, found `99999999999999999999`"
+            "line 1, column 1: expected a roll from 1 to 5, found `99999999999999999999`: a number too large (20 digits)"
         );
     }
 }

@@ -208,6 +208,8 @@ impl Table {
 
     /// [`Table::for_each_move`] with internal cell ids.
     #[inline]
+    // Hot loop: i, j < n = pieces <= 8, the bytes of a packed state.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn each_move(&self, state: u64, roll: u8, mut f: impl FnMut(u64, u32, u8, u8)) {
         let cells = state.to_le_bytes();
         let n = self.pieces;
