@@ -32,8 +32,9 @@ pub struct SearchArgs {
     #[arg(long)]
     pub strong: bool,
     /// Deepest search, in random tiles looked ahead (depth d looks at d + 1
-    /// moves); a position with k distinct tiles is searched k - 5 deep, within
-    /// --min-depth..=--depth [ai: 2..=6, hint: 3..=8].
+    /// moves); a position with k distinct tiles is searched k - K deep
+    /// (K: --depth-offset), within --min-depth..=--depth [ai: 2..=6, hint:
+    /// 3..=8].
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=12),
           conflicts_with = "time_per_move")]
     pub depth: Option<u32>,
@@ -41,6 +42,11 @@ pub struct SearchArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12),
           conflicts_with = "time_per_move")]
     pub min_depth: Option<u32>,
+    /// The adaptive depth's K: a position with k distinct tile values is
+    /// searched k - K deep (0..=16) [5].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=16),
+          conflicts_with = "time_per_move")]
+    pub depth_offset: Option<u32>,
     /// Search each move for this many milliseconds, deepening one move at a
     /// time (results then depend on the machine's speed).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
@@ -83,7 +89,8 @@ impl SearchArgs {
                 per_move: Duration::from_millis(ms),
                 max: 12,
             };
-        } else if self.depth.is_some() || self.min_depth.is_some() {
+        } else if self.depth.is_some() || self.min_depth.is_some() || self.depth_offset.is_some() {
+            let offset = self.depth_offset.unwrap_or(offset);
             let max = self.depth.unwrap_or(base_max);
             let min = self.min_depth.unwrap_or(base_min.min(max));
             if min > max {

@@ -116,6 +116,30 @@ fn ai_rejects_bad_settings() {
         ));
 }
 
+#[test]
+fn depth_offset_sets_the_adaptive_depth() {
+    let out = stdout_of(
+        &[
+            "2048",
+            "ai",
+            "--until",
+            "64",
+            "--depth-offset",
+            "3",
+            "--depth",
+            "4",
+            "--no-timing",
+        ],
+        "",
+    );
+    assert!(out.contains("depth 2..=4 (distinct tiles - 3), probability cut-off 0.005"));
+    boardkit()
+        .args(["2048", "ai", "--depth-offset", "17"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
 const OPEN: &str = "4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n";
 
 #[test]

@@ -1,9 +1,15 @@
 //! The AI's evaluation of a 4 × 4 position, from per-row lookup tables.
 //!
-//! A position's value is a constant ([`Weights::alive`], so that every live
-//! position scores above a lost one, which scores 0) plus the value of each of
-//! its four rows and four columns. The value of a line of four exponents
-//! `r0 r1 r2 r3` (0 = empty) is
+//! A position's value is a constant ([`Weights::alive`], so that live
+//! positions score above a lost one, which scores 0) plus the value of each of
+//! its four rows and four columns. The search takes the best move's value
+//! with 0 as the floor, so a live position scoring 0 or less counts as lost.
+//! With the default 1.6 million that happens to clumsy positions of the 16384
+//! and 32768 stages, whose penalties reach a few million; a larger `alive`
+//! (e.g. 4 million) keeps them apart from losing but also makes the search
+//! more averse to any risk of losing (BENCHMARKS.md measures both).
+//!
+//! The value of a line of four exponents `r0 r1 r2 r3` (0 = empty) is
 //!
 //! ```text
 //!   empty  × (number of empty cells)
@@ -304,6 +310,7 @@ impl<E: Evaluate + ?Sized> Evaluate for &E {
 mod tests {
     use super::*;
     use crate::Board;
+    use grid::Dir;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -359,6 +366,28 @@ mod tests {
         let h = Heuristic::new(w);
         assert_eq!(h.row_value(0x2101), -14_089.0);
         assert_eq!(h.row_value(0), 4.0);
+    }
+
+    #[test]
+    fn clumsy_endgame_positions_score_below_zero_with_the_default_alive() {
+        // A 32768 stage in good order. DOWN pulls the whole chain out of its
+        // row: with the default `alive` its afterstate scores below 0 (as
+        // bad as losing, for the search); with 4 million every afterstate
+        // stays above 0.
+        let board =
+            Bitboard::from_rows([[15, 14, 13, 12], [6, 7, 8, 11], [5, 4, 3, 10], [1, 0, 0, 1]]);
+        let standard = Heuristic::standard();
+        assert!(standard.evaluate(board.slide(Dir::Left)) > 0.0);
+        assert!(standard.evaluate(board.slide(Dir::Down)) < 0.0);
+        let raised = Heuristic::new(Weights {
+            alive: 4_000_000.0,
+            ..Weights::default()
+        });
+        for after in board.slides() {
+            if after != board {
+                assert!(raised.evaluate(after) > 0.0, "{:?}", after.rows());
+            }
+        }
     }
 
     #[test]
