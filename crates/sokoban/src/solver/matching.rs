@@ -172,6 +172,16 @@ impl Hungarian {
 mod tests {
     use super::*;
 
+    /// A seeded linear congruential generator (top bits).
+    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            seed >> 33
+        }
+    }
+
     fn brute(costs: &[Vec<i64>]) -> Option<i64> {
         fn go(costs: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {
             if row == costs.len() {
@@ -196,13 +206,7 @@ mod tests {
 
     #[test]
     fn reassigning_rows_agrees_with_solving_afresh() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        };
+        let mut next = lcg(99);
         let mut base = Hungarian::default();
         let mut work = Hungarian::default();
         for case in 0..2000 {
@@ -211,10 +215,10 @@ mod tests {
                 .map(|_| (0..n).map(|_| (next() % 30) as i64).collect())
                 .collect();
             base.solve(n, |i, j| costs[i][j]);
-            let changed: Vec<usize> = (0..n).filter(|_| next() % 3 == 0).collect();
+            let changed: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(3)).collect();
             for &r in &changed {
                 for c in costs[r].iter_mut() {
-                    *c = if next() % 5 == 0 {
+                    *c = if next().is_multiple_of(5) {
                         IMPOSSIBLE
                     } else {
                         (next() % 30) as i64
@@ -236,13 +240,7 @@ mod tests {
         // Like a search: a box moves one push, so its row changes by about
         // one everywhere, and the solution is re-matched from the last one
         // (this mostly keeps the row's column, the fast path of reassign).
-        let mut seed = 4242u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        };
+        let mut next = lcg(4242);
         let mut h = Hungarian::default();
         for case in 0..1000 {
             let n = 1 + case % 7;
@@ -251,7 +249,7 @@ mod tests {
                 .collect();
             h.solve(n, |i, j| costs[i][j]);
             for round in 0..6 {
-                let changed: Vec<usize> = (0..n).filter(|_| next() % 4 == 0).collect();
+                let changed: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(4)).collect();
                 for &r in &changed {
                     for c in costs[r].iter_mut() {
                         *c = (*c + (next() % 3) as i64 - 1).max(0);
@@ -269,13 +267,7 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force() {
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        };
+        let mut next = lcg(12345);
         let mut h = Hungarian::default();
         for case in 0..2000 {
             let n = 1 + case % 6;
@@ -283,7 +275,7 @@ mod tests {
                 .map(|_| {
                     (0..n)
                         .map(|_| {
-                            if next() % 4 == 0 {
+                            if next().is_multiple_of(4) {
                                 IMPOSSIBLE
                             } else {
                                 (next() % 20) as i64
