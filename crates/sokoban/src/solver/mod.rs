@@ -31,6 +31,7 @@
 //! }
 //! ```
 
+mod areas;
 mod bound;
 mod compact;
 mod corral;

@@ -84,7 +84,9 @@ impl Reach {
     }
 
     /// The number of separate areas the floor not `occupied` falls into
-    /// (a fill of its own: the last fill's marks are gone afterwards).
+    /// (a fill of its own: the last fill's marks are gone afterwards); the
+    /// reference that [`super::areas`] is tested against.
+    #[cfg(test)]
     pub(crate) fn regions(&mut self, board: &Board, occupied: &[bool]) -> u32 {
         self.next_generation();
         self.stack.clear();

@@ -31,6 +31,7 @@
 
 use std::time::Instant;
 
+use super::areas::Areas;
 use super::bound::Bound;
 use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
@@ -117,7 +118,9 @@ pub(crate) struct Search<'a> {
     /// A bit per node expanded, when two open lists hold the nodes.
     closed: Vec<u64>,
     reach: Reach,
-    child_reach: Reach,
+    /// The expanded node's areas, from which each child's worker square
+    /// (and area count) follows.
+    areas: Areas,
     freeze: Freeze,
     bound: Bound,
     corral: Corral,
@@ -166,7 +169,7 @@ impl<'a> Search<'a> {
             turn: false,
             closed: Vec::new(),
             reach: Reach::new(n),
-            child_reach: Reach::new(n),
+            areas: Areas::new(n),
             freeze: Freeze::new(n),
             bound: Bound::default(),
             corral: Corral::new(n),
@@ -374,17 +377,16 @@ impl<'a> Search<'a> {
     }
 
     /// The first key of a child in the areas' open list: the separate
-    /// areas of floor its boxes leave (FESS's "connectivity") plus its
-    /// boxes off goals (a crude "packing"). Uses `self.occ` (the child's
-    /// boxes) and `child_boxes`, and clobbers `child_reach`.
-    fn areas_tier(&mut self) -> u32 {
+    /// areas of floor its boxes leave (FESS's "connectivity", `regions`)
+    /// plus its boxes off goals (a crude "packing"). Uses `child_boxes`.
+    fn areas_tier(&self, regions: u32) -> u32 {
         let board = self.board;
         let off = self
             .child_boxes
             .iter()
             .filter(|&&b| !board.is_goal(b))
             .count();
-        self.child_reach.regions(board, &self.occ) + u32::try_from(off).unwrap_or(u32::MAX)
+        regions + u32::try_from(off).unwrap_or(u32::MAX)
     }
 
     /// Generates the children of node `i` of a backward search: every pull
@@ -397,6 +399,7 @@ impl<'a> Search<'a> {
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         self.reach.fill(board, &self.occ, worker);
+        self.areas.label(board, &self.occ);
         for k in 0..self.boxlist.len() {
             let x = self.boxlist.get(k).copied().unwrap_or(NONE);
             for d in 0..4 {
@@ -468,6 +471,7 @@ impl<'a> Search<'a> {
             Mode::Moves => self.reach.bfs(board, &self.occ, worker),
             _ => {
                 self.reach.fill(board, &self.occ, worker);
+                self.areas.label(board, &self.occ);
             }
         }
         // Which boxes may be pushed: all, or those of a PI-corral.
@@ -673,9 +677,14 @@ impl<'a> Search<'a> {
         if !self.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
             return Ok(None);
         }
-        let w = match self.mode {
-            Mode::Moves => w,
-            _ => self.child_reach.fill(self.board, &self.occ, w),
+        let (w, regions) = match self.mode {
+            Mode::Moves => (w, 0),
+            _ => {
+                let c = self
+                    .areas
+                    .child(self.board, &self.occ, b, t, w, self.by_areas.is_some());
+                (c.worker, c.count)
+            }
         };
         self.child_bits.clear();
         self.child_bits.extend_from_slice(self.store.boxes(i));
@@ -733,7 +742,7 @@ impl<'a> Search<'a> {
                 }
                 self.open.push(u32::from(h), j);
                 if self.by_areas.is_some() {
-                    let tier = self.areas_tier();
+                    let tier = self.areas_tier(regions);
                     if let Some(t) = self.by_areas.as_mut() {
                         t.push(tier, u32::from(h), j);
                     }
