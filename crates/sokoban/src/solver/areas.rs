@@ -4,20 +4,30 @@
 //! A child differs from its parent by one box: its square `from` becomes
 //! free and its square `to` becomes occupied. Only the parent's area that
 //! held `to` and the areas touching `from` can change; what is left of them
-//! in the child is one area for each group of *seeds* (`from` and the free
-//! neighbours of `to`) that are connected, because every piece touches a
-//! seed. Seeds are grouped by local facts (a neighbour of `from` is joined
-//! to it; two neighbours of `to` are joined through the free corner square
-//! between them). When that leaves one group nothing split: the child's
-//! count and the worker's normalised square (the smallest square of its
-//! area) follow from the parent's per-area minima. Otherwise fills in the
-//! child, bounded by the changed areas, decide. Tests compare both answers
-//! with whole-floor fills on many random boards and pushes.
+//! in the child is one area for each group of *seeds* (`from`, the free
+//! neighbours of `to`, and the worker) that are connected, because every
+//! piece touches a seed. Seeds are first grouped by local facts (a
+//! neighbour of `from` is joined to it; two neighbours of `to` are joined
+//! through the free corner square between them). When that leaves one
+//! group nothing split: the child's count and the worker's normalised
+//! square (the smallest square of its area) follow from the parent's
+//! per-area smallest squares. Otherwise the groups race: fills from every
+//! group take one square each in turn, groups whose fills meet join, and a
+//! group whose fill runs out is a finished area; the race stops when one
+//! group is left, so a split costs about the smaller side. The worker's
+//! square, when its area is the one left unfinished, is the smallest of the
+//! parent's smallest squares not in a finished area (a whole fill when the
+//! few kept per area do not decide). Tests compare both answers with
+//! whole-floor fills on many random boards and moves.
 
 use super::compact::{Board, NONE};
 
-/// At most this many seeds: `from` and the four neighbours of `to`.
-const SEEDS: usize = 5;
+/// At most this many seeds: `from`, the four neighbours of `to`, the
+/// worker.
+const SEEDS: usize = 6;
+
+/// The smallest squares kept per area.
+const LEAST: usize = 4;
 
 /// The areas of one parent and the work space to derive a child's.
 #[derive(Clone, Debug)]
@@ -28,22 +38,46 @@ pub(crate) struct Areas {
     current: u32,
     /// The area of each free square of the parent.
     label: Vec<u16>,
-    /// The smallest and second smallest square of each area ([`NONE`] when
-    /// there is none).
-    min: Vec<(u16, u16)>,
-    /// Marks of the fills in a child, by generation.
+    /// The smallest squares of each area, increasing ([`NONE`] after the
+    /// last when the area has fewer).
+    least: Vec<[u16; LEAST]>,
+    /// Marks of the fills in a child, by generation, and the group that
+    /// reached each marked square first.
     seen: Vec<u32>,
+    owner: Vec<u8>,
     seen_gen: u32,
-    stack: Vec<u16>,
+    /// A fill stack per group.
+    stacks: [Vec<u16>; SEEDS],
 }
 
 /// A child's areas: how many, and the worker's normalised square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ChildAreas {
-    /// Separate areas of free floor.
+    /// Separate areas of free floor (0 when not asked for).
     pub(crate) count: u32,
     /// The smallest square of the worker's area.
     pub(crate) worker: u16,
+}
+
+/// The groups of seeds in a race: a union-find over group numbers (each a
+/// seed index), whether each group still runs, and its smallest square.
+struct Race {
+    root: [u8; SEEDS],
+    running: [bool; SEEDS],
+    finished: [bool; SEEDS],
+    min: [u16; SEEDS],
+}
+
+impl Race {
+    fn find(&self, mut g: u8) -> u8 {
+        while let Some(&r) = self.root.get(usize::from(g)) {
+            if r == g {
+                break;
+            }
+            g = r;
+        }
+        g
+    }
 }
 
 impl Areas {
@@ -53,10 +87,11 @@ impl Areas {
             stamp: vec![0; len],
             current: 0,
             label: vec![0; len],
-            min: Vec::new(),
+            least: Vec::new(),
             seen: vec![0; len],
+            owner: vec![0; len],
             seen_gen: 0,
-            stack: Vec::with_capacity(len),
+            stacks: Default::default(),
         }
     }
 
@@ -68,45 +103,43 @@ impl Areas {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.current = 1;
         }
-        self.min.clear();
+        self.least.clear();
+        let mut stack = std::mem::take(&mut self.stacks[0]);
+        stack.clear();
         for s in 0..board.len() {
             let Ok(s) = u16::try_from(s) else { break };
             if occupied.get(usize::from(s)).copied().unwrap_or(true) || self.labelled(s) {
                 continue;
             }
-            let area = u16::try_from(self.min.len()).unwrap_or(NONE);
-            // Squares are visited in increasing order, so `s` is the
-            // area's smallest square.
-            let (first, mut second) = (s, NONE);
+            let area = u16::try_from(self.least.len()).unwrap_or(NONE);
+            let mut least = [NONE; LEAST];
             self.set_label(s, area);
-            self.stack.push(s);
-            while let Some(x) = self.stack.pop() {
-                if x < second && x != first {
-                    second = x;
-                }
+            stack.push(s);
+            while let Some(x) = stack.pop() {
+                insert(&mut least, x);
                 for n in board.nbrs(x) {
                     if n != NONE
                         && !occupied.get(usize::from(n)).copied().unwrap_or(true)
                         && !self.labelled(n)
                     {
                         self.set_label(n, area);
-                        self.stack.push(n);
+                        stack.push(n);
                     }
                 }
             }
-            self.min.push((first, second));
+            self.least.push(least);
         }
+        self.stacks[0] = stack;
     }
 
     /// Areas of the last labelling.
     pub(crate) fn count(&self) -> u32 {
-        u32::try_from(self.min.len()).unwrap_or(u32::MAX)
+        u32::try_from(self.least.len()).unwrap_or(u32::MAX)
     }
 
     /// The child of the labelled parent in which a box moved from `from`
-    /// to `to`, with the worker on `worker`; `occupied` is the child's.
-    /// `count` asks for the number of areas ([`ChildAreas::count`] is 0
-    /// when not asked and it would take a fill).
+    /// to `to`, with the worker on `worker` (a free square of the child);
+    /// `occupied` is the child's. `count` asks for the number of areas.
     pub(crate) fn child(
         &mut self,
         board: &Board,
@@ -128,17 +161,23 @@ impl Areas {
                 }
             }
         };
-        let to_area = self.area(to);
-        add(to_area);
+        add(self.area(to));
         let from_nbrs = board.nbrs(from);
         for n in from_nbrs {
             if free(n) {
                 add(self.area(n));
             }
         }
-        // Seeds and their groups.
+        let parent = self.count();
+        let n_changed = u32::try_from(n_changed).unwrap_or(0);
+        let worker_area = if worker == from {
+            NONE
+        } else {
+            self.area(worker)
+        };
+        let worker_changed = worker == from || changed.contains(&worker_area);
+        // Seeds, and their groups by local facts.
         let mut seed = [NONE; SEEDS];
-        let mut group = [0u8; SEEDS];
         seed[0] = from;
         let to_nbrs = board.nbrs(to);
         for (d, &n) in to_nbrs.iter().enumerate() {
@@ -146,9 +185,10 @@ impl Areas {
                 seed[d + 1] = n;
             }
         }
-        for (i, g) in group.iter_mut().enumerate() {
-            *g = u8::try_from(i).unwrap_or(0);
+        if worker_changed && !seed.contains(&worker) {
+            seed[SEEDS - 1] = worker;
         }
+        let mut group = [0, 1, 2, 3, 4, 5];
         for (i, &x) in seed.iter().enumerate().skip(1) {
             if x != NONE && from_nbrs.contains(&x) {
                 join(&mut group, 0, i);
@@ -163,141 +203,171 @@ impl Areas {
                 }
             }
         }
-        let mut groups = 0;
-        for i in 0..SEEDS {
-            if seed[i] != NONE && usize::from(group[i]) == i {
-                groups += 1;
-            }
-        }
-        let parent = self.count();
-        let n_changed = u32::try_from(n_changed).unwrap_or(0);
-        let worker_area = if worker == from {
-            NONE
-        } else {
-            self.area(worker)
-        };
-        let worker_changed = worker == from || changed.contains(&worker_area);
+        let groups = (0..SEEDS)
+            .filter(|&i| seed[i] != NONE && usize::from(group[i]) == i)
+            .count();
         if groups == 1 {
             let worker = if worker_changed {
-                let mut m = from;
-                for &a in changed.iter().filter(|&&a| a != NONE) {
-                    let (first, second) = self
-                        .min
-                        .get(usize::from(a))
-                        .copied()
-                        .unwrap_or((NONE, NONE));
-                    m = m.min(if a == to_area && first == to {
-                        second
-                    } else {
-                        first
-                    });
-                }
-                m
+                self.smallest(&changed, from, to, |_| true)
             } else {
                 self.first(worker_area)
             };
             return ChildAreas {
-                count: parent + 1 - n_changed,
+                count: if count { parent + 1 - n_changed } else { 0 },
                 worker,
             };
         }
-        // Some seeds may be apart: fill in the child.
-        self.next_seen();
-        let mut worker_min = NONE;
-        let mut pieces = 0;
-        if worker_changed {
-            worker_min = self.fill(board, occupied, worker, &seed, &group, false);
-            pieces = 1;
+        if !count && !worker_changed {
+            return ChildAreas {
+                count: 0,
+                worker: self.first(worker_area),
+            };
         }
-        let mut normalised = if worker_changed {
-            worker_min
-        } else {
+        let race = self.race(board, occupied, &seed, &group);
+        let pieces = (0..SEEDS)
+            .filter(|&g| race.finished[g] || race.running[g])
+            .count();
+        let worker = if !worker_changed {
             self.first(worker_area)
-        };
-        if count {
-            loop {
-                let mut first_left = None;
-                let mut distinct = 0;
-                for j in 0..SEEDS {
-                    if seed[j] != NONE && !self.was_seen(seed[j]) {
-                        first_left = first_left.or(Some(j));
-                        if usize::from(group[j]) == j {
-                            distinct += 1;
-                        }
+        } else {
+            let w = seed.iter().position(|&s| s == worker).unwrap_or(0);
+            let r = usize::from(race.find(group[w]));
+            if race.finished[r] {
+                race.min[r]
+            } else {
+                // The unfinished area: everything changed but the
+                // finished areas.
+                let outside = |a: &Areas, s: u16| {
+                    !a.was_seen(s) || {
+                        let o = race.find(a.owner.get(usize::from(s)).copied().unwrap_or(0));
+                        !race.finished[usize::from(o)]
                     }
+                };
+                let m = self.smallest(&changed, from, to, |s| outside(self, s));
+                if m == NONE {
+                    self.fill_min(board, occupied, worker)
+                } else {
+                    m
                 }
-                let Some(i) = first_left else { break };
-                pieces += 1;
-                if distinct <= 1 {
-                    break;
-                }
-                self.fill(board, occupied, seed[i], &seed, &group, true);
             }
-        }
-        if normalised == NONE {
-            normalised = worker;
-        }
+        };
         ChildAreas {
             count: if count {
-                parent + pieces - n_changed
+                parent + u32::try_from(pieces).unwrap_or(0) - n_changed
             } else {
                 0
             },
-            worker: normalised,
+            worker,
         }
     }
 
-    /// Fills the child from `start`, marking squares seen; returns the
-    /// smallest square reached. With `early`, stops as soon as every
-    /// unseen seed group is reached.
-    fn fill(
+    /// The smallest of `from` and the kept squares of the `changed` areas
+    /// other than `to` for which `keep` holds, or [`NONE`] when an area's
+    /// kept squares all fail and it may have more.
+    fn smallest(&self, changed: &[u16], from: u16, to: u16, keep: impl Fn(u16) -> bool) -> u16 {
+        let mut m = if keep(from) { from } else { NONE };
+        for &a in changed.iter().filter(|&&a| a != NONE) {
+            let least = self
+                .least
+                .get(usize::from(a))
+                .copied()
+                .unwrap_or([NONE; LEAST]);
+            match least.iter().find(|&&s| s == NONE || (s != to && keep(s))) {
+                Some(&s) => m = m.min(s),
+                None => return NONE,
+            }
+        }
+        m
+    }
+
+    /// Races fills from the seed groups until at most one runs.
+    fn race(
         &mut self,
         board: &Board,
         occupied: &[bool],
-        start: u16,
         seed: &[u16; SEEDS],
         group: &[u8; SEEDS],
-        early: bool,
-    ) -> u16 {
-        let mut missing = [false; SEEDS];
-        for i in 0..SEEDS {
-            if seed[i] != NONE && !self.was_seen(seed[i]) {
-                missing[usize::from(group[i])] = true;
+    ) -> Race {
+        self.next_seen();
+        let mut race = Race {
+            root: [0, 1, 2, 3, 4, 5],
+            running: [false; SEEDS],
+            finished: [false; SEEDS],
+            min: [NONE; SEEDS],
+        };
+        for st in &mut self.stacks {
+            st.clear();
+        }
+        for (&s, &g) in seed.iter().zip(group) {
+            if s != NONE {
+                self.see(s, g);
+                if let Some(st) = self.stacks.get_mut(usize::from(g)) {
+                    st.push(s);
+                }
+                race.running[usize::from(g)] = true;
             }
         }
-        let mut min = start;
-        self.stack.clear();
-        self.see(start);
-        self.stack.push(start);
-        while let Some(x) = self.stack.pop() {
-            min = min.min(x);
-            if early {
-                for i in 0..SEEDS {
-                    if seed[i] == x {
-                        missing[usize::from(group[i])] = false;
-                    }
+        while race.running.iter().filter(|&&r| r).count() > 1 {
+            for r in 0..SEEDS {
+                if !race.running[r] {
+                    continue;
                 }
-                if !missing.contains(&true) {
-                    // Mark the other seeds of the reached groups too.
-                    for &s in seed {
-                        if s != NONE {
-                            self.see(s);
-                        }
+                let Some(x) = self.stacks[r].pop() else {
+                    race.running[r] = false;
+                    race.finished[r] = true;
+                    continue;
+                };
+                race.min[r] = race.min[r].min(x);
+                let rg = u8::try_from(r).unwrap_or(0);
+                for n in board.nbrs(x) {
+                    if n == NONE || occupied.get(usize::from(n)).copied().unwrap_or(true) {
+                        continue;
                     }
-                    self.stack.clear();
-                    break;
+                    if !self.was_seen(n) {
+                        self.see(n, rg);
+                        self.stacks[r].push(n);
+                        continue;
+                    }
+                    let o = race.find(self.owner.get(usize::from(n)).copied().unwrap_or(rg));
+                    let ou = usize::from(o);
+                    if ou != r && race.running[ou] {
+                        // The fills met: one group from now on.
+                        race.root[ou] = rg;
+                        race.running[ou] = false;
+                        race.min[r] = race.min[r].min(race.min[ou]);
+                        let moved = std::mem::take(&mut self.stacks[ou]);
+                        self.stacks[r].extend_from_slice(&moved);
+                        self.stacks[ou] = moved;
+                        self.stacks[ou].clear();
+                    }
                 }
             }
+        }
+        race
+    }
+
+    /// The smallest square the worker reaches in the child, by a whole
+    /// fill.
+    fn fill_min(&mut self, board: &Board, occupied: &[bool], worker: u16) -> u16 {
+        self.next_seen();
+        let mut stack = std::mem::take(&mut self.stacks[0]);
+        stack.clear();
+        let mut min = worker;
+        self.see(worker, 0);
+        stack.push(worker);
+        while let Some(x) = stack.pop() {
+            min = min.min(x);
             for n in board.nbrs(x) {
                 if n != NONE
                     && !occupied.get(usize::from(n)).copied().unwrap_or(true)
                     && !self.was_seen(n)
                 {
-                    self.see(n);
-                    self.stack.push(n);
+                    self.see(n, 0);
+                    stack.push(n);
                 }
             }
         }
+        self.stacks[0] = stack;
         min
     }
 
@@ -306,7 +376,7 @@ impl Areas {
     }
 
     fn first(&self, area: u16) -> u16 {
-        self.min.get(usize::from(area)).map_or(NONE, |m| m.0)
+        self.least.get(usize::from(area)).map_or(NONE, |m| m[0])
     }
 
     fn labelled(&self, s: u16) -> bool {
@@ -331,14 +401,27 @@ impl Areas {
         }
     }
 
-    fn see(&mut self, s: u16) {
-        if let Some(x) = self.seen.get_mut(usize::from(s)) {
+    fn see(&mut self, s: u16, group: u8) {
+        if let (Some(x), Some(o)) = (
+            self.seen.get_mut(usize::from(s)),
+            self.owner.get_mut(usize::from(s)),
+        ) {
             *x = self.seen_gen;
+            *o = group;
         }
     }
 
     fn was_seen(&self, s: u16) -> bool {
         self.seen.get(usize::from(s)) == Some(&self.seen_gen)
+    }
+}
+
+/// Puts square `x` into the increasing list of the smallest squares.
+fn insert(least: &mut [u16; LEAST], mut x: u16) {
+    for slot in least.iter_mut() {
+        if x < *slot {
+            std::mem::swap(slot, &mut x);
+        }
     }
 }
 

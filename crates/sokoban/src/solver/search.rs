@@ -118,11 +118,19 @@ pub(crate) struct Search<'a> {
     /// A bit per node expanded, when two open lists hold the nodes.
     closed: Vec<u64>,
     reach: Reach,
-    /// The expanded node's areas, from which each child's worker square
-    /// (and area count) follows.
+    /// The fill of a child's worker region, when there is no areas list.
+    child_reach: Reach,
+    /// The expanded node's areas, from which each child's area count and
+    /// worker square follow, when there is an areas list.
     areas: Areas,
     freeze: Freeze,
     bound: Bound,
+    /// The bound of the other open list's last node: each list's nodes
+    /// follow one another closely, so each keeps its own incremental
+    /// matching ([`Bound::prepare`]).
+    other_bound: Bound,
+    /// Whether `bound` belongs to the areas' list.
+    bound_is_areas: bool,
     corral: Corral,
     corral_deadlock: Option<CorralDeadlock>,
     rooms: Option<&'a GoalRooms>,
@@ -169,9 +177,12 @@ impl<'a> Search<'a> {
             turn: false,
             closed: Vec::new(),
             reach: Reach::new(n),
+            child_reach: Reach::new(n),
             areas: Areas::new(n),
             freeze: Freeze::new(n),
             bound: Bound::default(),
+            other_bound: Bound::default(),
+            bound_is_areas: false,
             corral: Corral::new(n),
             corral_deadlock: (settings.corrals && mode != Mode::Moves && !settings.backward)
                 .then(|| CorralDeadlock::new(n)),
@@ -356,6 +367,7 @@ impl<'a> Search<'a> {
                 Some(t) if self.turn => t.pop(),
                 _ => None,
             };
+            let areas = from_areas.is_some();
             let (key, i) = match from_areas {
                 Some(i) => (0, i),
                 None => match self.open.pop() {
@@ -363,6 +375,10 @@ impl<'a> Search<'a> {
                     None => (0, self.by_areas.as_mut()?.pop()?),
                 },
             };
+            if areas != self.bound_is_areas {
+                std::mem::swap(&mut self.bound, &mut self.other_bound);
+                self.bound_is_areas = areas;
+            }
             let word = usize::try_from(i / 64).unwrap_or(usize::MAX);
             if self.closed.len() <= word {
                 self.closed.resize(word + 1, 0);
@@ -399,7 +415,6 @@ impl<'a> Search<'a> {
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         self.reach.fill(board, &self.occ, worker);
-        self.areas.label(board, &self.occ);
         for k in 0..self.boxlist.len() {
             let x = self.boxlist.get(k).copied().unwrap_or(NONE);
             for d in 0..4 {
@@ -471,7 +486,9 @@ impl<'a> Search<'a> {
             Mode::Moves => self.reach.bfs(board, &self.occ, worker),
             _ => {
                 self.reach.fill(board, &self.occ, worker);
-                self.areas.label(board, &self.occ);
+                if self.by_areas.is_some() {
+                    self.areas.label(board, &self.occ);
+                }
             }
         }
         // Which boxes may be pushed: all, or those of a PI-corral.
@@ -677,14 +694,15 @@ impl<'a> Search<'a> {
         if !self.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
             return Ok(None);
         }
+        // Without an areas list, a fill finds the worker's square faster
+        // than the labels (measured).
         let (w, regions) = match self.mode {
             Mode::Moves => (w, 0),
-            _ => {
-                let c = self
-                    .areas
-                    .child(self.board, &self.occ, b, t, w, self.by_areas.is_some());
+            _ if self.by_areas.is_some() => {
+                let c = self.areas.child(self.board, &self.occ, b, t, w, true);
                 (c.worker, c.count)
             }
+            _ => (self.child_reach.fill(self.board, &self.occ, w), 0),
         };
         self.child_bits.clear();
         self.child_bits.extend_from_slice(self.store.boxes(i));
