@@ -76,8 +76,8 @@ pub enum Technique {
     Tunnels,
     /// The backward search taking turns with the forward one.
     Backward,
-    /// The forward search's second open list, by floor areas and boxes off
-    /// goals.
+    /// The searches' second open lists: by floor areas and boxes off goals
+    /// (forward), by boxes off start squares (backward).
     Areas,
 }
 

@@ -111,9 +111,10 @@ pub struct Techniques {
     /// A backward search (pulling boxes from the solved state) taking
     /// turns with the forward one (default mode only).
     pub backward: bool,
-    /// A second open list in the forward search, ordered by the number of
-    /// separate floor areas plus boxes off goals, then the bound; the
-    /// search takes turns between the lists (default mode only).
+    /// A second open list in each search, ordered by the number of
+    /// separate floor areas plus boxes off goals (forward) or by boxes off
+    /// their start squares (backward), then the bound; each search takes
+    /// turns between its two lists (default mode only).
     pub areas: bool,
 }
 
@@ -404,9 +405,11 @@ impl Problem<'_> {
         }
         let backward = Settings {
             backward: true,
+            areas: tech.areas,
             ..plain
         };
         let mut bwd = self.search(&dist_back, Mode::Greedy, bwd_memory, backward);
+        bwd.set_targets(&sources);
         let mut bwd_alive = tech.backward;
         if bwd_alive {
             match bwd.start_backward(&goal_bits, Some(&fwd.store)) {

@@ -23,7 +23,9 @@
 //!   separate areas the boxes cut the floor into plus how many boxes are
 //!   off goals, then by the bound, and takes turns between the two (the
 //!   "alternation" of planners, with FESS's connectivity feature): the
-//!   bound alone dives into states that wall the worker off.
+//!   bound alone dives into states that wall the worker off. The backward
+//!   search's second list is ordered by the boxes off their start squares
+//!   alone, then by the bound (adding its area count measured worse).
 //! * A* (optimal modes): ordered by cost plus bound, solution taken when it
 //!   is expanded; a node reached again more cheaply is reopened, because
 //!   the bound is admissible but not always consistent (see
@@ -81,8 +83,9 @@ pub(crate) struct Settings<'a> {
     /// [`Distances::from_sources`]).
     pub(crate) backward: bool,
     /// A second open list ordered by how many separate areas the floor
-    /// falls into plus how many boxes are off target, then by the bound;
-    /// the search takes turns between the two lists (greedy mode only).
+    /// falls into (forward only) plus how many boxes are off target, then
+    /// by the bound; the search takes turns between the two lists (greedy
+    /// mode only).
     pub(crate) areas: bool,
 }
 
@@ -113,15 +116,18 @@ pub(crate) struct Search<'a> {
     open: Open,
     /// The second open list ([`Settings::areas`]).
     by_areas: Option<Tiered>,
+    /// The squares boxes end on: the goals, or for a backward search the
+    /// start squares ([`Search::set_targets`]).
+    targets: Vec<bool>,
     /// Whether the next node comes from `by_areas`.
     turn: bool,
     /// A bit per node expanded, when two open lists hold the nodes.
     closed: Vec<u64>,
     reach: Reach,
-    /// The fill of a child's worker region, when there is no areas list.
+    /// The fill of a child's worker region, when areas are not counted.
     child_reach: Reach,
     /// The expanded node's areas, from which each child's area count and
-    /// worker square follow, when there is an areas list.
+    /// worker square follow, when they are counted.
     areas: Areas,
     freeze: Freeze,
     bound: Bound,
@@ -172,8 +178,10 @@ impl<'a> Search<'a> {
             mode,
             store: Store::new(board.words(), memory),
             open: Open::default(),
-            by_areas: (settings.areas && mode == Mode::Greedy && !settings.backward)
-                .then(Tiered::default),
+            by_areas: (settings.areas && mode == Mode::Greedy).then(Tiered::default),
+            targets: (0..n)
+                .map(|s| u16::try_from(s).is_ok_and(|s| board.is_goal(s)))
+                .collect(),
             turn: false,
             closed: Vec::new(),
             reach: Reach::new(n),
@@ -225,6 +233,18 @@ impl<'a> Search<'a> {
         }
         self.step(u64::MAX, None, 0, limits)
             .unwrap_or(End::Exhausted)
+    }
+
+    /// Makes `squares` the squares the boxes should end on (for the areas
+    /// list's count of boxes off them): the start squares, for a backward
+    /// search.
+    pub(crate) fn set_targets(&mut self, squares: &[u16]) {
+        self.targets.iter_mut().for_each(|t| *t = false);
+        for &s in squares {
+            if let Some(t) = self.targets.get_mut(usize::from(s)) {
+                *t = true;
+            }
+        }
     }
 
     /// Stores the start node; `Some(end)` when that already decides.
@@ -393,14 +413,15 @@ impl<'a> Search<'a> {
     }
 
     /// The first key of a child in the areas' open list: the separate
-    /// areas of floor its boxes leave (FESS's "connectivity", `regions`)
-    /// plus its boxes off goals (a crude "packing"). Uses `child_boxes`.
+    /// areas of floor its boxes leave (FESS's "connectivity", `regions`;
+    /// 0 in a backward search, where counting them measured worse) plus
+    /// its boxes off their targets (a crude "packing"). Uses
+    /// `child_boxes`.
     fn areas_tier(&self, regions: u32) -> u32 {
-        let board = self.board;
         let off = self
             .child_boxes
             .iter()
-            .filter(|&&b| !board.is_goal(b))
+            .filter(|&&b| !self.targets.get(usize::from(b)).copied().unwrap_or(false))
             .count();
         regions + u32::try_from(off).unwrap_or(u32::MAX)
     }
@@ -694,11 +715,11 @@ impl<'a> Search<'a> {
         if !self.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, t) {
             return Ok(None);
         }
-        // Without an areas list, a fill finds the worker's square faster
+        // Without an area count, a fill finds the worker's square faster
         // than the labels (measured).
         let (w, regions) = match self.mode {
             Mode::Moves => (w, 0),
-            _ if self.by_areas.is_some() => {
+            _ if self.by_areas.is_some() && !self.backward => {
                 let c = self.areas.child(self.board, &self.occ, b, t, w, true);
                 (c.worker, c.count)
             }
