@@ -8,6 +8,8 @@
 # Default budget 3600 s in all. Prints one summary line per target
 # (executions, seconds, exec/s, crash or not); the full libFuzzer output is
 # in LOG_DIR/<target>.log and crashing inputs in fuzz/artifacts/<target>/.
+# FUZZ_TIMEOUT (default 30) is libFuzzer's per-input limit in seconds of
+# wall-clock time: raise it when other work may starve the niced fuzzer.
 set -uo pipefail
 cd "$(dirname "$0")/../fuzz"
 budget=${1:-3600}
@@ -29,7 +31,7 @@ for t in "${targets[@]}"; do
     [ "$share" -lt 10 ] && share=10
     mkdir -p "corpus/$t"
     nice -n 15 cargo fuzz run -O "$t" -- -runs=10000000 -max_total_time="$share" \
-        -timeout=30 -print_final_stats=1 >"$logs/$t.log" 2>&1
+        -timeout="${FUZZ_TIMEOUT:-30}" -print_final_stats=1 >"$logs/$t.log" 2>&1
     status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$logs/$t.log" | grep -o '[0-9]*$' | tail -1)
     secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$logs/$t.log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1)
