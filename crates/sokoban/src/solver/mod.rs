@@ -321,14 +321,14 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
 const SLICE: u64 = 512;
 
 /// Nodes the backward search expands in its turn. With both searches
-/// taking turns between two open lists, twelve times the forward slice
-/// measured best at 10 s per level: XSokoban 44 / 90 and Microban 155 / 155,
-/// against 41 and 154 at three times (session 1's choice, when 1:3 beat
-/// 1:1 and 1:8 on XSokoban 1-60 at 2 s). Within 200,000 nodes per level
-/// XSokoban gives 30 at 1:12 and 31 at 1:3: the backward search's nodes
-/// are cheaper (no corral or freeze tests), so the larger share pays off
-/// in time, not in nodes. Microban 153 is solved only from about 1:12.
-const BACKWARD_SLICE: u64 = 12 * SLICE;
+/// taking turns between two open lists, 48 times the forward slice
+/// measured best at 10 s per level on XSokoban: 41 / 90 at 3 times
+/// (session 1's choice, when 1:3 beat 1:1 and 1:8 on XSokoban 1-60 at
+/// 2 s), 44 at 12, 46 at 24, 48 at 48, 47 at 96. Microban 153 needs about
+/// 2.1-2.3 M nodes, mostly backward, and is solved within 10 s from 1:12
+/// on. The backward search's nodes are cheaper (no corral or freeze
+/// tests), so its larger share pays in time more than in nodes.
+const BACKWARD_SLICE: u64 = 48 * SLICE;
 
 /// A level prepared for searching.
 struct Problem<'l> {
