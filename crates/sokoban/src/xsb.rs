@@ -352,7 +352,16 @@ fn locate(sources: &[RowSource], pos: Pos) -> (usize, usize) {
 /// Builds one level from its map lines; `first_line` is the line number of
 /// the first.
 fn build(lines: &[&str], first_line: usize) -> Result<Level, ParseError> {
-    let (rows, sources) = expand(lines, first_line)?;
+    let (mut rows, mut sources) = expand(lines, first_line)?;
+    // Rows of bare floor above the map (a run-length text can start with
+    // `|`) lie outside the level; dropped, so the level writes and reads
+    // back the same (found by fuzzing).
+    let blank = rows
+        .iter()
+        .take_while(|r| r.iter().all(|&t| t == Tile::Floor))
+        .count();
+    rows.drain(..blank);
+    sources.drain(..blank.min(sources.len()));
     Level::from_rows(&rows).map_err(|e| level_error(&e, first_line, |p| locate(&sources, p)))
 }
 
