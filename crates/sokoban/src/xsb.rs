@@ -355,13 +355,21 @@ fn build(lines: &[&str], first_line: usize) -> Result<Level, ParseError> {
     let (mut rows, mut sources) = expand(lines, first_line)?;
     // Rows of bare floor above the map (a run-length text can start with
     // `|`) lie outside the level; dropped, so the level writes and reads
-    // back the same (found by fuzzing).
+    // back the same (found by fuzzing, as was the next).
     let blank = rows
         .iter()
         .take_while(|r| r.iter().all(|&t| t == Tile::Floor))
         .count();
     rows.drain(..blank);
     sources.drain(..blank.min(sources.len()));
+    // So is bare floor at the end of a row (nothing can close it off on the
+    // right), and the writer trims it: dropped, so the width survives too.
+    for (row, src) in rows.iter_mut().zip(sources.iter_mut()) {
+        while row.last() == Some(&Tile::Floor) {
+            row.pop();
+        }
+        src.columns.truncate(row.len());
+    }
     Level::from_rows(&rows).map_err(|e| level_error(&e, first_line, |p| locate(&sources, p)))
 }
 

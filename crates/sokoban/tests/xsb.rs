@@ -330,3 +330,20 @@ fn a_blank_row_above_the_map_is_dropped() {
         map_rows(&levels[0], levels[0].start())
     );
 }
+
+/// Found by the same fuzz target: bare floor at the end of the widest row
+/// made the level two columns wider than the text written for it.
+#[test]
+fn bare_floor_at_the_end_of_a_row_is_dropped() {
+    let text = "6555\n6---#A\u{0}\n31#666#--\n#+#$#\n6#\n32#----@25#6\u{feff}6";
+    let levels = parse_collection(text).unwrap();
+    assert_eq!(levels.len(), 1);
+    assert_eq!(
+        levels[0].cols(),
+        parse_level("697#\n#+#$#\n6#\n").unwrap().cols()
+    );
+    let written = write_collection(&levels);
+    let again = parse_collection(&written).unwrap();
+    assert_eq!(again, levels);
+    assert_eq!(write_collection(&again), written);
+}
