@@ -7,6 +7,8 @@
 //!   only digits continues it. Rows may be ragged (short rows are padded
 //!   with floor) and run-length encoded: a count before a character repeats
 //!   it (`4#` is `####`) and `|` ends a row, so `5#|#@$.#|5#` is a whole map.
+//!   Bare floor that can only lie outside the level is dropped: rows of it
+//!   above the map and the floor at the end of each row.
 //! * Every other non-blank line is text. Text above a map belongs to it
 //!   (`; 12`, `;screen.3`, `'Quoted title'`, `Title: …`, a collection's
 //!   header). `Key: value` lines directly below a map (`Author: …`,
