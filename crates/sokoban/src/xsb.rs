@@ -57,14 +57,14 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
     while let Some(&line) = lines.get(i) {
         if let Some(end) = comment_block_end(&lines, i) {
             let block = lines.get(i..=end).unwrap_or_default();
-            pending.extend(block.iter().map(|l| l.trim_end().to_string()));
+            pending.extend(block.iter().map(|l| text_line(l)));
             i = end + 1;
             continue;
         }
         match classify(line, false) {
             Kind::Blank => i += 1,
             Kind::Text => {
-                pending.push(line.trim_end().to_string());
+                pending.push(text_line(line));
                 i += 1;
             }
             Kind::Board => {
@@ -80,10 +80,10 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
                 while let Some(&l) = lines.get(k) {
                     if let Some(end) = comment_block_end(&lines, k) {
                         let block = lines.get(k..=end).unwrap_or_default();
-                        after.extend(block.iter().map(|l| l.trim_end().to_string()));
+                        after.extend(block.iter().map(|l| text_line(l)));
                         k = end + 1;
                     } else if classify(l, false) == Kind::Text && key_value(l).is_some() {
-                        after.push(l.trim_end().to_string());
+                        after.push(text_line(l));
                         k += 1;
                     } else {
                         break;
@@ -113,6 +113,13 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
         }
     }
     Ok(levels)
+}
+
+/// A text line as kept with its level: without trailing whitespace or a
+/// leading byte-order mark (which, once the line is written first, would
+/// be read as the file's own mark and vanish; found by fuzzing).
+fn text_line(line: &str) -> String {
+    line.trim_end().trim_start_matches('\u{feff}').to_string()
 }
 
 /// Reads a text holding exactly one level.
