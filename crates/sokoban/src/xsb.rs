@@ -50,7 +50,13 @@ const MAX_RUN: usize = 10_000;
 /// the column: an unknown character in a map row, a bad run length, or an
 /// invalid level (see [`LevelError`]).
 pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
-    let lines: Vec<&str> = clean_input(text).lines().collect();
+    // A byte-order mark at the start of any line is dropped, not only at
+    // the start of the text: a line written first would lose it when read
+    // back (found by fuzzing).
+    let lines: Vec<&str> = clean_input(text)
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}'))
+        .collect();
     let mut levels = Vec::new();
     let mut pending: Vec<String> = Vec::new();
     let mut i = 0;
@@ -115,11 +121,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
     Ok(levels)
 }
 
-/// A text line as kept with its level: without trailing whitespace or a
-/// leading byte-order mark (which, once the line is written first, would
-/// be read as the file's own mark and vanish; found by fuzzing).
+/// A text line as kept with its level: without trailing whitespace.
 fn text_line(line: &str) -> String {
-    line.trim_end().trim_start_matches('\u{feff}').to_string()
+    line.trim_end().to_string()
 }
 
 /// Reads a text holding exactly one level.
