@@ -9,6 +9,7 @@
 //!   it (`4#` is `####`) and `|` ends a row, so `5#|#@$.#|5#` is a whole map.
 //!   Bare floor that can only lie outside the level is dropped: rows of it
 //!   above the map and the floor at the end of each row.
+//! * A byte-order mark (U+FEFF) at the start of any line is dropped.
 //! * Every other non-blank line is text. Text above a map belongs to it
 //!   (`; 12`, `;screen.3`, `'Quoted title'`, `Title: …`, a collection's
 //!   header). `Key: value` lines directly below a map (`Author: …`,
