@@ -440,16 +440,8 @@ fn join(group: &mut [u8; SEEDS], a: usize, b: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::lcg;
     use crate::solver::reach::Reach;
-
-    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        }
-    }
 
     /// An open 8 x 8 room and a room with walls inside; random occupied
     /// squares stand for boxes and further walls.

@@ -170,17 +170,8 @@ impl Hungarian {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lcg;
     use super::*;
-
-    /// A seeded linear congruential generator (top bits).
-    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        }
-    }
 
     fn brute(costs: &[Vec<i64>]) -> Option<i64> {
         fn go(costs: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {

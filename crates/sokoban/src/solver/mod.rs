@@ -567,3 +567,15 @@ fn chain(store: &Store, end: u32, forward: bool) -> Vec<(Vec<u64>, u16)> {
         .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
         .collect()
 }
+
+/// A seeded linear congruential generator (top bits), for the solver's
+/// randomised tests.
+#[cfg(test)]
+fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    }
+}
