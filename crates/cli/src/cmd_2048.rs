@@ -52,6 +52,14 @@ pub enum Command {
     /// Example: boardkit 2048 play --size 5 --seed 7
     #[command(verbatim_doc_comment)]
     Play(crate::cmd_2048_play::PlayArgs),
+    /// Learn an n-tuple network for the AI by self-play (TD learning).
+    ///
+    /// Saves the network (256 MiB) for `ai --ntuple` and `hint --ntuple`; seeded and
+    /// deterministic; --from continues an earlier run.
+    ///
+    /// Example: boardkit 2048 train --games 1000 --out net.bin
+    #[command(verbatim_doc_comment)]
+    Train(crate::cmd_2048_train::TrainArgs),
 }
 
 /// Arguments of `2048 max-tile`.
@@ -108,6 +116,7 @@ pub fn run(cmd: Command) -> Result<String, CliError> {
         Command::Ai(args) => crate::cmd_2048_ai::run_ai(&args),
         Command::Hint(args) => crate::cmd_2048_ai::run_hint(&args),
         Command::Play(args) => crate::cmd_2048_play::run_play(&args),
+        Command::Train(args) => crate::cmd_2048_train::run_train(&args),
     }
 }
 

@@ -10,8 +10,9 @@ use clap::Args;
 use g2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
 use g2048::format::{parse_max_tile, Range};
 use g2048::game::Game;
-use g2048::heuristic::{Heuristic, Weights};
-use g2048::{tile_value, Board};
+use g2048::heuristic::{Evaluate, Heuristic, Weights};
+use g2048::ntuple::NTuple;
+use g2048::{tile_value, Bitboard, Board};
 use grid::Dir;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -59,18 +60,63 @@ pub struct SearchArgs {
     /// alive empty merges mono_power mono sum_power sum smooth).
     #[arg(long, value_name = "LIST")]
     pub weights: Option<String>,
+    /// Evaluate with an n-tuple network saved by `2048 train` instead of the
+    /// hand-made evaluation.
+    #[arg(long, value_name = "FILE", conflicts_with = "weights")]
+    pub ntuple: Option<PathBuf>,
+}
+
+/// The search's evaluation of a position: hand-made or learned.
+pub enum Evaluation {
+    /// The table-driven heuristic.
+    Heuristic(Cow<'static, Heuristic>),
+    /// An n-tuple network, with the file it came from.
+    Network(Box<NTuple>, PathBuf),
+}
+
+impl Evaluation {
+    /// What the evaluation is, for summaries.
+    pub fn describe(&self) -> String {
+        match self {
+            Evaluation::Heuristic(h) => h.weights().to_string(),
+            Evaluation::Network(_, path) => format!("n-tuple network {}", path.display()),
+        }
+    }
+}
+
+impl Evaluate for Evaluation {
+    #[inline]
+    fn evaluate(&self, board: Bitboard) -> f32 {
+        match self {
+            Evaluation::Heuristic(h) => h.evaluate(board),
+            Evaluation::Network(n, _) => n.evaluate(board),
+        }
+    }
+
+    #[inline]
+    fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
+        match self {
+            Evaluation::Heuristic(h) => h.evaluate_transposed(board, transposed),
+            Evaluation::Network(n, _) => n.evaluate(board),
+        }
+    }
 }
 
 impl SearchArgs {
-    /// The evaluation: the standard one, or one built from --weights.
-    pub fn heuristic(&self) -> Result<Cow<'static, Heuristic>, CliError> {
+    /// The evaluation: the standard one, one built from --weights, or the
+    /// --ntuple network.
+    pub fn evaluation(&self) -> Result<Evaluation, CliError> {
+        if let Some(path) = &self.ntuple {
+            let net = crate::cmd_2048_train::load_network(path)?;
+            return Ok(Evaluation::Network(Box::new(net), path.clone()));
+        }
         match &self.weights {
-            None => Ok(Cow::Borrowed(Heuristic::standard())),
+            None => Ok(Evaluation::Heuristic(Cow::Borrowed(Heuristic::standard()))),
             Some(spec) => {
                 let w = Weights::default()
                     .with_spec(spec)
                     .map_err(|e| CliError::input(format!("--weights: {e}")))?;
-                Ok(Cow::Owned(Heuristic::new(w)))
+                Ok(Evaluation::Heuristic(Cow::Owned(Heuristic::new(w))))
             }
         }
     }
@@ -212,9 +258,9 @@ pub struct Timing {
 /// Plays one seeded 4 x 4 game with the AI, stopping at the tile of exponent
 /// `until` if given, or at the `deadline`; `on_move` is called after every
 /// move.
-pub fn play_game(
+pub fn play_game<E: Evaluate>(
     seed: u64,
-    heuristic: &Heuristic,
+    eval: &E,
     config: Config,
     (until, deadline): (Option<u8>, Option<Instant>),
     mut on_move: impl FnMut(&Game),
@@ -222,7 +268,7 @@ pub fn play_game(
     let start = Instant::now();
     let cpu_start = cpu_time::ThreadTime::try_now().ok();
     let mut game = Game::new(4, seed).map_err(|e| CliError::input(e.to_string()))?;
-    let mut ai = Searcher::new(heuristic, config);
+    let mut ai = Searcher::new(eval, config);
     let ending = loop {
         if until.is_some_and(|u| game.max_exponent() >= u) {
             break Ending::Reached;
@@ -320,7 +366,7 @@ fn progress(games: u64) -> ProgressBar {
 /// Runs `2048 ai`.
 pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
     let config = args.search.config(Config::FAST)?;
-    let heuristic = args.search.heuristic()?;
+    let eval = args.search.evaluation()?;
     let until = match args.until {
         None => None,
         Some(t) => Some(tile_exponent(t).ok_or_else(|| {
@@ -339,7 +385,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
             .into_par_iter()
             .map(|i| {
                 let seed = args.seed.wrapping_add(i);
-                let r = play_game(seed, &heuristic, config, (until, deadline), |_| {})?;
+                let r = play_game(seed, &eval, config, (until, deadline), |_| {})?;
                 bar.inc(1);
                 bar.set_message(format!("(last: seed {seed}, {})", r.0.max_tile));
                 Ok(r)
@@ -371,7 +417,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         games,
         first_seed: args.seed,
         search: describe(&config),
-        weights: heuristic.weights().to_string(),
+        weights: eval.describe(),
         reached: MILESTONES
             .iter()
             .map(|&e| {
@@ -405,8 +451,8 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         return Ok(out);
     }
     let mut out = table(&records, &summary, args.jobs);
-    if args.search.weights.is_some() {
-        let _ = writeln!(out, "weights: {}", summary.weights);
+    if args.search.weights.is_some() || args.search.ntuple.is_some() {
+        let _ = writeln!(out, "evaluation: {}", summary.weights);
     }
     Ok(out)
 }
@@ -532,13 +578,13 @@ pub fn no_ai_reason(board: &Board) -> Option<String> {
 
 /// The AI's advice: the best move and the legal moves by expected value,
 /// best first.
-pub fn advise(
+pub fn advise<E: Evaluate>(
     board: &Board,
-    heuristic: &Heuristic,
+    eval: &E,
     config: Config,
 ) -> Option<(Decision, Vec<(Dir, f32)>)> {
     let bb = board.to_bitboard()?;
-    let decision = Searcher::new(heuristic, config).decide(bb);
+    let decision = Searcher::new(eval, config).decide(bb);
     let mut values: Vec<(Dir, f32)> = Dir::ALL
         .into_iter()
         .filter_map(|d| {
@@ -566,11 +612,11 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
         };
         config.depth = Depth::Timed { per_move, max };
     }
-    let heuristic = args.search.heuristic()?;
+    let eval = args.search.evaluation()?;
     let legal: Vec<&'static str> = board.legal_moves().iter().map(|d| d.name()).collect();
     let note = no_ai_reason(&board);
     let advice = match note {
-        None => advise(&board, &heuristic, config),
+        None => advise(&board, &eval, config),
         Some(_) => None,
     };
     if args.json {

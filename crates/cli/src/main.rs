@@ -6,6 +6,7 @@
 mod cmd_2048;
 mod cmd_2048_ai;
 mod cmd_2048_play;
+mod cmd_2048_train;
 mod cmd_cover;
 mod cmd_sokoban;
 mod cmd_sokoban_solve;

@@ -211,3 +211,122 @@ fn tour_plays_an_ai_game_to_2048() {
         .success()
         .stdout(predicate::str::contains("reached 2048 in "));
 }
+
+/// A fresh path in the temporary directory for this test.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("boardkit-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn train_saves_a_network_that_ai_and_hint_use() {
+    let net = temp_path("net.bin");
+    let again = temp_path("net-again.bin");
+    let p = net.to_str().unwrap();
+    let train = [
+        "2048", "train", "--games", "30", "--seed", "2", "--every", "10",
+    ];
+    let out = stdout_of(&[&train[..], &["--out", p]].concat(), "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (line, games) in lines.iter().zip(["10", "20", "30"]) {
+        assert!(
+            line.starts_with(&format!("games {games:>9}  mean score")),
+            "{line}"
+        );
+    }
+    assert!(lines[3].starts_with("trained 30 games in "), "{out}");
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(bytes.len(), 29 + 4 * 4 * (1 << 24));
+    assert!(bytes.starts_with(b"boardkit 2048 n-tuple 4x6 v1\n"));
+
+    // Deterministic: the same seed gives the same file.
+    stdout_of(
+        &[&train[..], &["--out", again.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert!(std::fs::read(&again).unwrap() == bytes);
+    // --from continues from the saved weights, so the result differs.
+    let from = [&train[..], &["--out", again.to_str().unwrap(), "--from", p]].concat();
+    stdout_of(&from, "");
+    assert!(std::fs::read(&again).unwrap() != bytes);
+    std::fs::remove_file(&again).unwrap();
+
+    let ai = stdout_of(
+        &[
+            "2048",
+            "ai",
+            "--ntuple",
+            p,
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--until",
+            "128",
+            "--no-timing",
+        ],
+        "",
+    );
+    assert!(ai.contains("evaluation: n-tuple network "), "{ai}");
+    assert!(ai.contains("reached  2048:   0.0% (0/2)"), "{ai}");
+    let hint = stdout_of(
+        &["2048", "hint", "--ntuple", p, "--depth", "1"],
+        "4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n",
+    );
+    assert!(hint.starts_with("best move: "), "{hint}");
+    // UP changes nothing on this board: three legal moves.
+    assert_eq!(hint.lines().count(), 2 + 3, "{hint}");
+
+    // A time limit stops after the first game and still saves.
+    let quick = stdout_of(
+        &[
+            "2048",
+            "train",
+            "--games",
+            "1000",
+            "--time-limit",
+            "0.001",
+            "--out",
+            p,
+        ],
+        "",
+    );
+    assert!(quick.contains("trained 1 games in "), "{quick}");
+    std::fs::remove_file(&net).unwrap();
+}
+
+#[test]
+fn bad_networks_and_training_settings_are_refused() {
+    let garbage = temp_path("garbage.bin");
+    std::fs::write(&garbage, b"this is not a network, only some text\n").unwrap();
+    let g = garbage.to_str().unwrap();
+    boardkit()
+        .args(["2048", "ai", "--ntuple", g])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("wrong header"));
+    boardkit()
+        .args(["2048", "hint", "--ntuple", "/nonexistent/net.bin"])
+        .write_stdin("4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "error: cannot open /nonexistent/net.bin",
+        ));
+    boardkit()
+        .args(["2048", "train", "--games", "1", "--from", g, "--out", g])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("wrong header"));
+    boardkit()
+        .args(["2048", "train", "--alpha", "0", "--out", g])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--alpha 0 is outside"));
+    boardkit()
+        .args(["2048", "ai", "--ntuple", g, "--weights", "empty=1"])
+        .assert()
+        .code(2);
+    std::fs::remove_file(&garbage).unwrap();
+}

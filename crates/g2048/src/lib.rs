@@ -10,6 +10,8 @@
 //! * [`max_tile`]: the exact search for the largest tile within K moves.
 //! * [`game`]: the real game (random tiles, score, game over), seeded.
 //! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4.
+//! * [`ntuple`] and [`train`]: a learned evaluation for the same search, an
+//!   n-tuple network trained by temporal-difference self-play.
 //!
 //! ```
 //! use g2048::Board;
@@ -35,7 +37,11 @@ pub mod heuristic;
 #[warn(clippy::indexing_slicing)]
 pub mod max_tile;
 #[warn(clippy::indexing_slicing)]
+pub mod ntuple;
+#[warn(clippy::indexing_slicing)]
 pub mod slide;
+#[warn(clippy::indexing_slicing)]
+pub mod train;
 
 pub use crate::bitboard::Bitboard;
 pub use crate::board::{tile_value, Board, BoardError, Moves, MAX_EXPONENT, MAX_SIZE};

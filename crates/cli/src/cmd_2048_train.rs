@@ -1,0 +1,170 @@
+//! `boardkit 2048 train`: learns an n-tuple network by self-play and saves
+//! it for `ai --ntuple` and `hint --ntuple`.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use g2048::ntuple::NTuple;
+use g2048::tile_value;
+use g2048::train::{train, TrainConfig, TrainedGame};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::error::CliError;
+
+/// Arguments of `2048 train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Where to save the network (256 MiB; written to OUT.tmp, then renamed).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub out: PathBuf,
+    /// Continue training this saved network instead of starting from zero.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Training games to play.
+    #[arg(long, short = 'n', default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub games: u64,
+    /// Seeds the training games.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// The learning rate (0 < A <= 1).
+    #[arg(long, value_name = "A", default_value_t = 0.1)]
+    pub alpha: f32,
+    /// Print one line of statistics every this many games.
+    #[arg(long, value_name = "GAMES", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// Stop after this many seconds (checked between games) and save what
+    /// was learned so far.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+/// Statistics of a block of training games.
+#[derive(Default)]
+struct Block {
+    games: u64,
+    score: u64,
+    moves: u64,
+    reached: [u64; 4],
+}
+
+/// The tiles (exponents) whose reach each line reports.
+const REPORTED: [u8; 4] = [11, 13, 14, 15];
+
+impl Block {
+    fn add(&mut self, g: &TrainedGame) {
+        self.games += 1;
+        self.score += g.score;
+        self.moves += g.moves;
+        for (n, &e) in self.reached.iter_mut().zip(&REPORTED) {
+            *n += u64::from(g.max_exponent >= e);
+        }
+    }
+
+    fn line(&self, done: u64, elapsed: Duration) -> String {
+        let games = self.games.max(1) as f64;
+        let mut line = format!(
+            "games {done:>9}  mean score {:>9.0}  moves {:>7.0}",
+            self.score as f64 / games,
+            self.moves as f64 / games
+        );
+        for (n, &e) in self.reached.iter().zip(&REPORTED) {
+            let _ = write!(
+                line,
+                "  {}: {:5.1}%",
+                tile_value(e),
+                100.0 * *n as f64 / games
+            );
+        }
+        let _ = write!(line, "  {:.0} s", elapsed.as_secs_f64());
+        line
+    }
+}
+
+/// Reads a saved network (for `train --from`, `ai --ntuple` and `hint
+/// --ntuple`).
+pub fn load_network(path: &Path) -> Result<NTuple, CliError> {
+    let file = File::open(path)
+        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
+    NTuple::read_from(BufReader::new(file))
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+fn save(net: &NTuple, path: &Path) -> Result<(), CliError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let fail = |e: std::io::Error| CliError::input(format!("cannot write {}: {e}", tmp.display()));
+    let file = File::create(&tmp).map_err(fail)?;
+    net.write_to(BufWriter::new(file)).map_err(fail)?;
+    std::fs::rename(&tmp, path)
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Runs `2048 train`.
+pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
+    if !(args.alpha > 0.0 && args.alpha <= 1.0) {
+        return Err(CliError::input(format!(
+            "--alpha {} is outside 0 (exclusive) to 1",
+            args.alpha
+        )));
+    }
+    let mut net = match &args.from {
+        Some(path) => load_network(path)?,
+        None => NTuple::zeroed(),
+    };
+    let config = TrainConfig {
+        games: args.games,
+        alpha: args.alpha,
+        seed: args.seed,
+    };
+    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let start = Instant::now();
+    let deadline = args.time_limit.and_then(|t| start.checked_add(t));
+    let mut out = String::new();
+    let mut block = Block::default();
+    let played = train(&mut net, config, |done, g| {
+        block.add(g);
+        bar.set_position(done);
+        if done % args.every == 0 || done == args.games {
+            let line = block.line(done, start.elapsed());
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(&line);
+            }
+            out.push_str(&line);
+            out.push('\n');
+            block = Block::default();
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    bar.finish_and_clear();
+    if block.games > 0 {
+        out.push_str(&block.line(played, start.elapsed()));
+        out.push('\n');
+    }
+    save(&net, &args.out)?;
+    let _ = writeln!(
+        out,
+        "trained {played} games in {:.0} s; saved {}",
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(out)
+}
