@@ -32,9 +32,13 @@ pub struct TrainArgs {
     /// Seeds the training games.
     #[arg(long, short = 's', default_value_t = 1)]
     pub seed: u64,
-    /// The learning rate (0 < A <= 1).
-    #[arg(long, value_name = "A", default_value_t = 0.1)]
-    pub alpha: f32,
+    /// The learning rate (0 < A <= 1) [0.1; with --coherence, the meta rate: 1].
+    #[arg(long, value_name = "A")]
+    pub alpha: Option<f32>,
+    /// Learn with a rate per weight by temporal coherence (TC learning: 512 MiB
+    /// more while training, restarted by --from).
+    #[arg(long)]
+    pub coherence: bool,
     /// Print one line of statistics every this many games.
     #[arg(long, value_name = "GAMES", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -109,10 +113,10 @@ fn save(net: &NTuple, path: &Path) -> Result<(), CliError> {
 
 /// Runs `2048 train`.
 pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
-    if !(args.alpha > 0.0 && args.alpha <= 1.0) {
+    let alpha = args.alpha.unwrap_or(if args.coherence { 1.0 } else { 0.1 });
+    if !(alpha > 0.0 && alpha <= 1.0) {
         return Err(CliError::input(format!(
-            "--alpha {} is outside 0 (exclusive) to 1",
-            args.alpha
+            "--alpha {alpha} is outside 0 (exclusive) to 1"
         )));
     }
     let mut net = match &args.from {
@@ -121,8 +125,9 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     };
     let config = TrainConfig {
         games: args.games,
-        alpha: args.alpha,
+        alpha,
         seed: args.seed,
+        coherence: args.coherence,
     };
     let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
     if let Ok(style) =

@@ -185,6 +185,30 @@ impl NTuple {
         }
     }
 
+    /// Moves `board`'s value towards an `error` with per-weight rates from
+    /// temporal coherence (Beal & Smith 1997; Jaśkowski 2016): each weight
+    /// keeps the sum of the errors it was updated with and the sum of their
+    /// sizes, and moves by `beta` × |sum| / (sum of sizes) of its share of the
+    /// error. A weight whose errors keep one sign learns at the full rate; one
+    /// whose errors cancel out (noise) slows down.
+    #[inline]
+    pub fn update_coherent(&mut self, board: Bitboard, error: f32, beta: f32, tc: &mut Coherence) {
+        let share = error / FEATURES as f32;
+        for i in features(board) {
+            let (Some(w), Some(sum), Some(size)) = (
+                self.weights.get_mut(i),
+                tc.sum.get_mut(i),
+                tc.size.get_mut(i),
+            ) else {
+                continue;
+            };
+            let rate = if *size > 0.0 { sum.abs() / *size } else { 1.0 };
+            *w += beta * rate * share;
+            *sum += share;
+            *size += share.abs();
+        }
+    }
+
     /// Writes the network in its binary format.
     ///
     /// # Errors
@@ -238,6 +262,30 @@ impl NTuple {
             return Err(bad("n-tuple network has data past its last weight"));
         }
         Ok(net)
+    }
+}
+
+/// The running sums of temporal-coherence learning, one pair per weight
+/// (512 MiB; not saved: a continued training starts them afresh).
+pub struct Coherence {
+    sum: Vec<f32>,
+    size: Vec<f32>,
+}
+
+impl Coherence {
+    /// Sums of zero: every weight starts at the full rate.
+    #[must_use]
+    pub fn new() -> Coherence {
+        Coherence {
+            sum: vec![0.0; SHAPES * TABLE],
+            size: vec![0.0; SHAPES * TABLE],
+        }
+    }
+}
+
+impl Default for Coherence {
+    fn default() -> Coherence {
+        Coherence::new()
     }
 }
 
@@ -335,6 +383,29 @@ mod tests {
         }
         let b = Bitboard::from_rows([[1, 2, 3, 11], [0; 4], [0; 4], [0; 4]]);
         assert_eq!(banked_score(b), (4 + 2 * 8 + 10 * 2048) as f64);
+    }
+
+    #[test]
+    fn coherent_updates_slow_down_on_noise_only() {
+        let b = Bitboard::from_rows([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]);
+        // Errors of one sign: every step is the full one.
+        let mut net = NTuple::zeroed();
+        let mut tc = Coherence::new();
+        for k in 1..=3 {
+            net.update_coherent(b, 3.2, 0.5, &mut tc);
+            assert!((net.value(b) - 1.6 * k as f32).abs() < 1e-4);
+        }
+        // Alternating errors: after +e, -e the rate is 0, so the next +e
+        // does nothing; after it the rate is 1/3.
+        let mut net = NTuple::zeroed();
+        let mut tc = Coherence::new();
+        net.update_coherent(b, 3.2, 1.0, &mut tc);
+        net.update_coherent(b, -3.2, 1.0, &mut tc);
+        assert!(net.value(b).abs() < 1e-4);
+        net.update_coherent(b, 3.2, 1.0, &mut tc);
+        assert!(net.value(b).abs() < 1e-4);
+        net.update_coherent(b, 3.2, 1.0, &mut tc);
+        assert!((net.value(b) - 3.2 / 3.0).abs() < 1e-4);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
-use crate::ntuple::NTuple;
+use crate::ntuple::{Coherence, NTuple};
 use crate::Bitboard;
 
 /// The settings of a training run.
@@ -32,6 +32,9 @@ pub struct TrainConfig {
     pub alpha: f32,
     /// Seeds the games.
     pub seed: u64,
+    /// Per-weight rates by temporal coherence, `alpha` then being their
+    /// meta rate ([`NTuple::update_coherent`]), instead of one fixed rate.
+    pub coherence: bool,
 }
 
 /// How one training game went.
@@ -76,7 +79,7 @@ pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)
 /// use g2048::train::{train, TrainConfig};
 ///
 /// let mut net = NTuple::zeroed();
-/// let config = TrainConfig { games: 20, alpha: 0.1, seed: 1 };
+/// let config = TrainConfig { games: 20, alpha: 0.1, seed: 1, coherence: false };
 /// let mut scores = Vec::new();
 /// let played = train(&mut net, config, |_, g| {
 ///     scores.push(g.score);
@@ -91,6 +94,7 @@ pub fn train(
 ) -> u64 {
     let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
     let mut path: Vec<(Bitboard, f32)> = Vec::with_capacity(1 << 15);
+    let mut tc = config.coherence.then(Coherence::new);
     for done in 1..=config.games {
         let Ok(mut game) = Game::new(4, seeds.gen()) else {
             return done - 1;
@@ -106,7 +110,10 @@ pub fn train(
         let mut target = 0.0f32;
         for &(after, reward) in path.iter().rev() {
             let error = target - net.value(after);
-            net.update(after, config.alpha * error);
+            match tc.as_mut() {
+                Some(tc) => net.update_coherent(after, error, config.alpha, tc),
+                None => net.update(after, config.alpha * error),
+            }
             target = reward + net.value(after);
         }
         let record = TrainedGame {
@@ -149,6 +156,7 @@ mod tests {
             games: 300,
             alpha: 0.1,
             seed: 7,
+            coherence: false,
         };
         let mut a = NTuple::zeroed();
         let before = greedy_mean(&a, 30);
@@ -195,6 +203,7 @@ mod tests {
                 games: 30,
                 alpha: 0.1,
                 seed: 3,
+                coherence: true,
             },
             |_, _| ControlFlow::Continue(()),
         );
