@@ -43,6 +43,10 @@ pub struct TrainArgs {
     #[arg(long, value_name = "GAMES", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub every: u64,
+    /// Also save OUT every this many games, so that a long run can be used
+    /// (or continued) before it ends.
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint: Option<u64>,
     /// Stop after this many seconds (checked between games) and save what
     /// was learned so far.
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
@@ -139,7 +143,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     let deadline = args.time_limit.and_then(|t| start.checked_add(t));
     let mut out = String::new();
     let mut block = Block::default();
-    let played = train(&mut net, config, |done, g| {
+    let mut failed = None;
+    let played = train(&mut net, config, |done, g, net| {
         block.add(g);
         bar.set_position(done);
         if done % args.every == 0 || done == args.games {
@@ -153,6 +158,12 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
             out.push('\n');
             block = Block::default();
         }
+        if args.checkpoint.is_some_and(|c| done % c == 0) {
+            if let Err(e) = save(net, &args.out) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
         if deadline.is_some_and(|d| Instant::now() >= d) {
             ControlFlow::Break(())
         } else {
@@ -160,6 +171,9 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         }
     });
     bar.finish_and_clear();
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if block.games > 0 {
         out.push_str(&block.line(played, start.elapsed()));
         out.push('\n');

@@ -70,7 +70,8 @@ pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)
 }
 
 /// Plays `config.games` training games, learning as it goes; `on_game` is
-/// told the number of games finished and how the last one went, and stops
+/// told the number of games finished, how the last one went and the
+/// network as it now is (to save a checkpoint, say), and stops
 /// the training early by returning [`ControlFlow::Break`]. Returns the
 /// number of games played.
 ///
@@ -81,7 +82,7 @@ pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)
 /// let mut net = NTuple::zeroed();
 /// let config = TrainConfig { games: 20, alpha: 0.1, seed: 1, coherence: false };
 /// let mut scores = Vec::new();
-/// let played = train(&mut net, config, |_, g| {
+/// let played = train(&mut net, config, |_, g, _| {
 ///     scores.push(g.score);
 ///     std::ops::ControlFlow::Continue(())
 /// });
@@ -90,7 +91,7 @@ pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)
 pub fn train(
     net: &mut NTuple,
     config: TrainConfig,
-    mut on_game: impl FnMut(u64, &TrainedGame) -> ControlFlow<()>,
+    mut on_game: impl FnMut(u64, &TrainedGame, &NTuple) -> ControlFlow<()>,
 ) -> u64 {
     let mut seeds = ChaCha8Rng::seed_from_u64(config.seed);
     let mut path: Vec<(Bitboard, f32)> = Vec::with_capacity(1 << 15);
@@ -121,7 +122,7 @@ pub fn train(
             moves: game.moves(),
             max_exponent: game.max_exponent(),
         };
-        if on_game(done, &record).is_break() {
+        if on_game(done, &record, net).is_break() {
             return done;
         }
     }
@@ -161,12 +162,12 @@ mod tests {
         let mut a = NTuple::zeroed();
         let before = greedy_mean(&a, 30);
         let mut scores = Vec::new();
-        train(&mut a, config, |_, g| {
+        train(&mut a, config, |_, g, _| {
             scores.push(g.score);
             ControlFlow::Continue(())
         });
         let mut b = NTuple::zeroed();
-        let stopped = train(&mut b, config, |done, _| {
+        let stopped = train(&mut b, config, |done, _, _| {
             if done == 100 {
                 ControlFlow::Break(())
             } else {
@@ -180,10 +181,10 @@ mod tests {
                 games: 300,
                 ..config
             },
-            |_, _| ControlFlow::Continue(()),
+            |_, _, _| ControlFlow::Continue(()),
         );
         let mut c = NTuple::zeroed();
-        train(&mut c, config, |_, _| ControlFlow::Continue(()));
+        train(&mut c, config, |_, _, _| ControlFlow::Continue(()));
         assert!(a == c, "two runs with one seed differ");
         assert!(a != b, "a network trained further is the same");
         // An untrained greedy player takes the largest reward and scores
@@ -205,7 +206,7 @@ mod tests {
                 seed: 3,
                 coherence: true,
             },
-            |_, _| ControlFlow::Continue(()),
+            |_, _, _| ControlFlow::Continue(()),
         );
         let mut game = Game::new(4, 99).unwrap();
         while let Some(board) = game.bitboard() {
