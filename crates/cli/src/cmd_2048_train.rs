@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use g2048::ntuple::NTuple;
+use g2048::ntuple::{Coherence, NTuple};
 use g2048::tile_value;
 use g2048::train::{train, TrainConfig, TrainedGame};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -35,10 +35,16 @@ pub struct TrainArgs {
     /// The learning rate (0 < A <= 1) [0.1; with --coherence, the meta rate: 1].
     #[arg(long, value_name = "A")]
     pub alpha: Option<f32>,
-    /// Learn with a rate per weight by temporal coherence (TC learning: 512 MiB
-    /// more while training, restarted by --from).
+    /// Learn with a rate per weight by temporal coherence (TC learning). Its
+    /// sums (512 MiB) are saved as OUT.tc and taken up again from FILE.tc by
+    /// --from FILE.
     #[arg(long)]
     pub coherence: bool,
+    /// Games played at once, one per thread, on the network as it stood
+    /// before them (results depend on J, not on timing).
+    #[arg(long, short = 'j', default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
     /// Print one line of statistics every this many games.
     #[arg(long, value_name = "GAMES", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -104,15 +110,51 @@ pub fn load_network(path: &Path) -> Result<NTuple, CliError> {
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
-fn save(net: &NTuple, path: &Path) -> Result<(), CliError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+/// `path` with `suffix` added to its name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Writes a file through `write` to PATH.tmp, then renames it to `path`, so
+/// that `path` always holds a whole file.
+fn write_file(
+    path: &Path,
+    write: impl FnOnce(BufWriter<File>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let tmp = with_suffix(path, ".tmp");
     let fail = |e: std::io::Error| CliError::input(format!("cannot write {}: {e}", tmp.display()));
     let file = File::create(&tmp).map_err(fail)?;
-    net.write_to(BufWriter::new(file)).map_err(fail)?;
+    write(BufWriter::new(file)).map_err(fail)?;
     std::fs::rename(&tmp, path)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Saves the network to `path` and the coherence sums, if any, to PATH.tc.
+fn save(net: &NTuple, coherence: Option<&Coherence>, path: &Path) -> Result<(), CliError> {
+    write_file(path, |w| net.write_to(w))?;
+    match coherence {
+        Some(tc) => write_file(&with_suffix(path, ".tc"), |w| tc.write_to(w)),
+        None => Ok(()),
+    }
+}
+
+/// The coherence sums to go on with: those saved beside `--from` (FILE.tc)
+/// when there are any, else fresh ones.
+fn load_coherence(from: Option<&Path>) -> Result<Coherence, CliError> {
+    let Some(path) = from.map(|p| with_suffix(p, ".tc")) else {
+        return Ok(Coherence::new());
+    };
+    match File::open(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Coherence::new()),
+        Err(e) => Err(CliError::input(format!(
+            "cannot open {}: {e}",
+            path.display()
+        ))),
+        Ok(file) => Coherence::read_from(BufReader::new(file))
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display()))),
+    }
 }
 
 /// Runs `2048 train`.
@@ -127,11 +169,15 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         Some(path) => load_network(path)?,
         None => NTuple::zeroed(),
     };
+    let mut coherence = match args.coherence {
+        true => Some(load_coherence(args.from.as_deref())?),
+        false => None,
+    };
     let config = TrainConfig {
         games: args.games,
         alpha,
         seed: args.seed,
-        coherence: args.coherence,
+        jobs: usize::try_from(args.jobs).unwrap_or(1),
     };
     let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
     if let Ok(style) =
@@ -144,8 +190,9 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     let mut out = String::new();
     let mut block = Block::default();
     let mut failed = None;
-    let played = train(&mut net, config, |done, g, net| {
-        block.add(g);
+    let played = train(&mut net, coherence.as_mut(), config, |p| {
+        let done = p.done;
+        block.add(&p.game);
         bar.set_position(done);
         if done % args.every == 0 || done == args.games {
             let line = block.line(done, start.elapsed());
@@ -159,7 +206,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
             block = Block::default();
         }
         if args.checkpoint.is_some_and(|c| done % c == 0) {
-            if let Err(e) = save(net, &args.out) {
+            if let Err(e) = save(p.net, p.coherence, &args.out) {
                 failed = Some(e);
                 return ControlFlow::Break(());
             }
@@ -178,7 +225,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         out.push_str(&block.line(played, start.elapsed()));
         out.push('\n');
     }
-    save(&net, &args.out)?;
+    save(&net, coherence.as_ref(), &args.out)?;
     let _ = writeln!(
         out,
         "trained {played} games in {:.0} s; saved {}",

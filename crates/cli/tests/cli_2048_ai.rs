@@ -239,17 +239,18 @@ fn train_saves_a_network_that_ai_and_hint_use() {
     assert_eq!(bytes.len(), 29 + 4 * 4 * (1 << 24));
     assert!(bytes.starts_with(b"boardkit 2048 n-tuple 4x6 v1\n"));
 
-    // Deterministic: the same seed gives the same file.
+    // Deterministic: the same seed gives the same file (checkpoints on the
+    // way change nothing).
+    let a = again.to_str().unwrap();
     stdout_of(
-        &[&train[..], &["--out", again.to_str().unwrap()]].concat(),
+        &[&train[..], &["--out", a, "--checkpoint", "7"]].concat(),
         "",
     );
     assert!(std::fs::read(&again).unwrap() == bytes);
     // --from continues from the saved weights, so the result differs.
-    let from = [&train[..], &["--out", again.to_str().unwrap(), "--from", p]].concat();
+    let from = [&train[..], &["--out", a, "--from", p]].concat();
     stdout_of(&from, "");
     assert!(std::fs::read(&again).unwrap() != bytes);
-    std::fs::remove_file(&again).unwrap();
 
     let ai = stdout_of(
         &[
@@ -276,6 +277,41 @@ fn train_saves_a_network_that_ai_and_hint_use() {
     assert!(hint.starts_with("best move: "), "{hint}");
     // UP changes nothing on this board: three legal moves.
     assert_eq!(hint.lines().count(), 2 + 3, "{hint}");
+
+    // Coherence sums go beside the network and come back with --from; games
+    // played two at a time give the same files on every run.
+    let tc = [
+        "2048",
+        "train",
+        "--games",
+        "12",
+        "--coherence",
+        "--jobs",
+        "2",
+        "--out",
+        a,
+    ];
+    stdout_of(&tc, "");
+    let (net1, sums1) = (
+        std::fs::read(&again).unwrap(),
+        std::fs::read(format!("{a}.tc")).unwrap(),
+    );
+    assert_eq!(sums1.len(), 35 + 8 * 4 * (1 << 24));
+    stdout_of(&tc, "");
+    assert!(std::fs::read(&again).unwrap() == net1);
+    assert!(std::fs::read(format!("{a}.tc")).unwrap() == sums1);
+    let next = temp_path("net-next.bin");
+    let n = next.to_str().unwrap();
+    stdout_of(&[&tc[..7], &["--out", n, "--from", a]].concat(), "");
+    assert!(std::fs::read(format!("{n}.tc")).unwrap() != sums1);
+    for f in [
+        a.to_string(),
+        format!("{a}.tc"),
+        n.to_string(),
+        format!("{n}.tc"),
+    ] {
+        std::fs::remove_file(f).unwrap();
+    }
 
     // A time limit stops after the first game and still saves.
     let quick = stdout_of(

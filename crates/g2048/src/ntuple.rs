@@ -215,14 +215,7 @@ impl NTuple {
     /// Whatever `out` returns.
     pub fn write_to<W: Write>(&self, mut out: W) -> io::Result<()> {
         out.write_all(HEADER)?;
-        let mut buf = Vec::with_capacity(1 << 16);
-        for chunk in self.weights.chunks(1 << 14) {
-            buf.clear();
-            for w in chunk {
-                buf.extend_from_slice(&w.to_le_bytes());
-            }
-            out.write_all(&buf)?;
-        }
+        write_floats(&mut out, &self.weights)?;
         out.flush()
     }
 
@@ -233,44 +226,80 @@ impl NTuple {
     /// on past the last weight, or a weight is not finite; any error of
     /// `input`.
     pub fn read_from<R: Read>(mut input: R) -> io::Result<NTuple> {
-        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
-        let mut header = vec![0u8; HEADER.len()];
-        input
-            .read_exact(&mut header)
-            .map_err(|_| bad("not a boardkit n-tuple network (file too short)"))?;
-        if header != HEADER {
-            return Err(bad("not a boardkit n-tuple network (wrong header)"));
-        }
+        read_header(&mut input, HEADER, "n-tuple network")?;
         let mut net = NTuple::zeroed();
-        let mut buf = vec![0u8; 4 << 14];
-        for chunk in net.weights.chunks_mut(1 << 14) {
-            let bytes = buf
-                .get_mut(..chunk.len() * 4)
-                .ok_or_else(|| bad("buffer"))?;
-            input
-                .read_exact(bytes)
-                .map_err(|_| bad("n-tuple network cut short"))?;
-            for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(4)) {
-                let v = f32::from_le_bytes(<[u8; 4]>::try_from(b).map_err(|_| bad("buffer"))?);
-                if !v.is_finite() {
-                    return Err(bad("n-tuple network holds a weight that is not a number"));
-                }
-                *w = v;
-            }
-        }
-        if input.read(&mut [0u8; 1])? != 0 {
-            return Err(bad("n-tuple network has data past its last weight"));
-        }
+        read_floats(&mut input, &mut net.weights, "n-tuple network")?;
+        read_end(&mut input, "n-tuple network")?;
         Ok(net)
     }
 }
 
+fn bad(what: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what)
+}
+
+fn write_floats<W: Write>(out: &mut W, values: &[f32]) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in values.chunks(1 << 14) {
+        buf.clear();
+        for w in chunk {
+            buf.extend_from_slice(&w.to_le_bytes());
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+fn read_header<R: Read>(input: &mut R, header: &[u8], what: &str) -> io::Result<()> {
+    let mut got = vec![0u8; header.len()];
+    input
+        .read_exact(&mut got)
+        .map_err(|_| bad(format!("not a boardkit {what} (file too short)")))?;
+    if got != header {
+        return Err(bad(format!("not a boardkit {what} (wrong header)")));
+    }
+    Ok(())
+}
+
+fn read_floats<R: Read>(input: &mut R, values: &mut [f32], what: &str) -> io::Result<()> {
+    let mut buf = vec![0u8; 4 << 14];
+    for chunk in values.chunks_mut(1 << 14) {
+        let bytes = buf
+            .get_mut(..chunk.len() * 4)
+            .ok_or_else(|| bad("buffer".to_string()))?;
+        input
+            .read_exact(bytes)
+            .map_err(|_| bad(format!("{what} cut short")))?;
+        for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(4)) {
+            let v =
+                f32::from_le_bytes(<[u8; 4]>::try_from(b).map_err(|_| bad("buffer".to_string()))?);
+            if !v.is_finite() {
+                return Err(bad(format!("{what} holds a weight that is not a number")));
+            }
+            *w = v;
+        }
+    }
+    Ok(())
+}
+
+fn read_end<R: Read>(input: &mut R, what: &str) -> io::Result<()> {
+    if input.read(&mut [0u8; 1])? != 0 {
+        return Err(bad(format!("{what} has data past its last weight")));
+    }
+    Ok(())
+}
+
 /// The running sums of temporal-coherence learning, one pair per weight
-/// (512 MiB; not saved: a continued training starts them afresh).
+/// (512 MiB), saved beside a network so that training can go on with them
+/// ([`Coherence::write_to`]: the header line [`COHERENCE_HEADER`], then the
+/// sums and the sizes as little-endian `f32`).
 pub struct Coherence {
     sum: Vec<f32>,
     size: Vec<f32>,
 }
+
+/// The first line of saved coherence sums.
+pub const COHERENCE_HEADER: &[u8] = b"boardkit 2048 n-tuple coherence v1\n";
 
 impl Coherence {
     /// Sums of zero: every weight starts at the full rate.
@@ -280,6 +309,37 @@ impl Coherence {
             sum: vec![0.0; SHAPES * TABLE],
             size: vec![0.0; SHAPES * TABLE],
         }
+    }
+
+    /// Writes the sums.
+    ///
+    /// # Errors
+    /// Whatever `out` returns.
+    pub fn write_to<W: Write>(&self, mut out: W) -> io::Result<()> {
+        out.write_all(COHERENCE_HEADER)?;
+        write_floats(&mut out, &self.sum)?;
+        write_floats(&mut out, &self.size)?;
+        out.flush()
+    }
+
+    /// Reads sums written by [`Coherence::write_to`].
+    ///
+    /// # Errors
+    /// As [`NTuple::read_from`].
+    pub fn read_from<R: Read>(mut input: R) -> io::Result<Coherence> {
+        let what = "n-tuple coherence file";
+        read_header(&mut input, COHERENCE_HEADER, what)?;
+        let mut tc = Coherence::new();
+        read_floats(&mut input, &mut tc.sum, what)?;
+        read_floats(&mut input, &mut tc.size, what)?;
+        read_end(&mut input, what)?;
+        Ok(tc)
+    }
+}
+
+impl std::fmt::Debug for Coherence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Coherence({} weights)", self.sum.len())
     }
 }
 
@@ -406,6 +466,33 @@ mod tests {
         assert!(net.value(b).abs() < 1e-4);
         net.update_coherent(b, 3.2, 1.0, &mut tc);
         assert!((net.value(b) - 3.2 / 3.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn coherence_sums_round_trip() {
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        let mut net = NTuple::zeroed();
+        let mut tc = Coherence::new();
+        for _ in 0..300 {
+            net.update_coherent(
+                random_board(&mut rng),
+                rng.gen_range(-50.0..50.0),
+                1.0,
+                &mut tc,
+            );
+        }
+        let mut bytes = Vec::new();
+        tc.write_to(&mut bytes).unwrap();
+        assert_eq!(bytes.len(), COHERENCE_HEADER.len() + 8 * SHAPES * TABLE);
+        let back = Coherence::read_from(bytes.as_slice()).unwrap();
+        assert!(back.sum == tc.sum && back.size == tc.size);
+        assert!(Coherence::read_from(&bytes[..bytes.len() - 4]).is_err());
+        let mut net_bytes = Vec::new();
+        net.write_to(&mut net_bytes).unwrap();
+        assert!(Coherence::read_from(net_bytes.as_slice())
+            .unwrap_err()
+            .to_string()
+            .contains("wrong header"));
     }
 
     #[test]
