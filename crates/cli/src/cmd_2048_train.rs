@@ -40,6 +40,14 @@ pub struct TrainArgs {
     /// --from FILE.
     #[arg(long)]
     pub coherence: bool,
+    /// Start this share of the games (0 to 1) from a kept board of a late
+    /// stage: where an earlier game first made a tile of --restart-tile or
+    /// more (the latest 4,096 such boards).
+    #[arg(long, value_name = "P", default_value_t = 0.0)]
+    pub restart: f64,
+    /// The tile from which boards are kept for --restart.
+    #[arg(long, value_name = "TILE", default_value_t = 8192)]
+    pub restart_tile: u64,
     /// Games played at once, one per thread, on the network as it stood
     /// before them (results depend on J, not on timing).
     #[arg(long, short = 'j', default_value_t = 1,
@@ -59,9 +67,11 @@ pub struct TrainArgs {
     pub time_limit: Option<Duration>,
 }
 
-/// Statistics of a block of training games.
+/// Statistics of a block of training games: those started fresh (restarted
+/// ones are only counted).
 #[derive(Default)]
 struct Block {
+    restarted: u64,
     games: u64,
     score: u64,
     moves: u64,
@@ -73,6 +83,10 @@ const REPORTED: [u8; 4] = [11, 13, 14, 15];
 
 impl Block {
     fn add(&mut self, g: &TrainedGame) {
+        if g.restarted {
+            self.restarted += 1;
+            return;
+        }
         self.games += 1;
         self.score += g.score;
         self.moves += g.moves;
@@ -95,6 +109,9 @@ impl Block {
                 tile_value(e),
                 100.0 * *n as f64 / games
             );
+        }
+        if self.restarted > 0 {
+            let _ = write!(line, "  (+{} restarted)", self.restarted);
         }
         let _ = write!(line, "  {:.0} s", elapsed.as_secs_f64());
         line
@@ -169,6 +186,20 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         Some(path) => load_network(path)?,
         None => NTuple::zeroed(),
     };
+    if !(0.0..=1.0).contains(&args.restart) {
+        return Err(CliError::input(format!(
+            "--restart {} is outside 0 to 1",
+            args.restart
+        )));
+    }
+    let restart_tile = match args.restart_tile {
+        t if (4..=32768).contains(&t) && t.is_power_of_two() => t.trailing_zeros() as u8,
+        t => {
+            return Err(CliError::input(format!(
+                "--restart-tile {t} is not a tile from 4 to 32768"
+            )))
+        }
+    };
     let mut coherence = match args.coherence {
         true => Some(load_coherence(args.from.as_deref())?),
         false => None,
@@ -178,6 +209,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         alpha,
         seed: args.seed,
         jobs: usize::try_from(args.jobs).unwrap_or(1),
+        restart: args.restart,
+        restart_tile,
     };
     let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
     if let Ok(style) =
@@ -221,7 +254,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     if let Some(e) = failed {
         return Err(e);
     }
-    if block.games > 0 {
+    if block.games + block.restarted > 0 {
         out.push_str(&block.line(played, start.elapsed()));
         out.push('\n');
     }

@@ -313,6 +313,26 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         std::fs::remove_file(f).unwrap();
     }
 
+    // Restarts from boards with a 128 are counted apart from fresh games.
+    let restarts = stdout_of(
+        &[
+            "2048",
+            "train",
+            "--games",
+            "40",
+            "--every",
+            "40",
+            "--restart",
+            "0.5",
+            "--restart-tile",
+            "128",
+            "--out",
+            p,
+        ],
+        "",
+    );
+    assert!(restarts.contains(" restarted)"), "{restarts}");
+
     // A time limit stops after the first game and still saves.
     let quick = stdout_of(
         &[
@@ -360,6 +380,20 @@ fn bad_networks_and_training_settings_are_refused() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("--alpha 0 is outside"));
+    for (flag, value, message) in [
+        ("--restart", "1.5", "--restart 1.5 is outside 0 to 1"),
+        (
+            "--restart-tile",
+            "1000",
+            "--restart-tile 1000 is not a tile",
+        ),
+    ] {
+        boardkit()
+            .args(["2048", "train", flag, value, "--out", g])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(message));
+    }
     boardkit()
         .args(["2048", "ai", "--ntuple", g, "--weights", "empty=1"])
         .assert()

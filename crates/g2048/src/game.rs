@@ -96,6 +96,29 @@ impl Game {
         Game::start(n, seed, false)
     }
 
+    /// A 4 × 4 game going on from `board` (no tile is added; score and
+    /// move count start at 0), its later tiles drawn from `seed`.
+    ///
+    /// ```
+    /// use g2048::game::Game;
+    /// use g2048::Bitboard;
+    ///
+    /// let b = Bitboard::from_rows([[1, 1, 0, 0], [0; 4], [0; 4], [0; 4]]);
+    /// let g = Game::from_bitboard(b, 3);
+    /// assert_eq!((g.bitboard(), g.score(), g.moves()), (Some(b), 0, 0));
+    /// ```
+    #[must_use]
+    pub fn from_bitboard(board: Bitboard, seed: u64) -> Game {
+        Game {
+            n: 4,
+            cells: Cells::Bits(board),
+            score: 0,
+            moves: 0,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
     fn start(n: usize, seed: u64, fast: bool) -> Result<Game, BoardError> {
         if !(MIN_GAME_SIZE..=MAX_GAME_SIZE).contains(&n) {
             return Err(BoardError::Size(n));
