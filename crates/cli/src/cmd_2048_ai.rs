@@ -29,7 +29,8 @@ const MILESTONES: [u8; 5] = [11, 12, 13, 14, 15];
 pub struct SearchArgs {
     /// Start from the strong setting (depth 3..=8, cut-off 0.001; the default
     /// of hint) instead of the fast one (depth 2..=6, cut-off 0.005; the
-    /// default of ai).
+    /// default of ai). With --ntuple: depth 2..=3 (distinct tiles - 8),
+    /// cut-off 0.001, and depth 1..=2 (distinct tiles - 9), cut-off 0.005.
     #[arg(long)]
     pub strong: bool,
     /// Deepest search, in random tiles looked ahead (depth d looks at d + 1
@@ -124,6 +125,13 @@ impl SearchArgs {
     /// The search configuration, starting from `base`.
     pub fn config(&self, base: Config) -> Result<Config, CliError> {
         let base = if self.strong { Config::STRONG } else { base };
+        // A network gets its own settings: it evaluates slower and needs
+        // less search.
+        let base = match (self.ntuple.is_some(), base == Config::STRONG) {
+            (false, _) => base,
+            (true, false) => Config::LEARNED_FAST,
+            (true, true) => Config::LEARNED_STRONG,
+        };
         let mut config = base;
         let (base_min, base_max, offset) = match base.depth {
             Depth::Adaptive { min, max, offset } => (min, max, offset),

@@ -269,12 +269,20 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         "",
     );
     assert!(ai.contains("evaluation: n-tuple network "), "{ai}");
+    assert!(
+        ai.contains(
+            "2 games from seed 5, depth 1..=2 (distinct tiles - 9), probability cut-off 0.005"
+        ),
+        "{ai}"
+    );
     assert!(ai.contains("reached  2048:   0.0% (0/2)"), "{ai}");
     let hint = stdout_of(
-        &["2048", "hint", "--ntuple", p, "--depth", "1"],
+        &["2048", "hint", "--ntuple", p],
         "4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n",
     );
     assert!(hint.starts_with("best move: "), "{hint}");
+    // The learned strong setting: 2 distinct tiles - 8 is below its minimum.
+    assert!(hint.contains("(depth 2, "), "{hint}");
     // UP changes nothing on this board: three legal moves.
     assert_eq!(hint.lines().count(), 2 + 3, "{hint}");
 

@@ -94,6 +94,30 @@ impl Config {
         prob_cutoff: 0.001,
     };
 
+    /// The fast setting for a learned evaluation ([`NTuple`](crate::ntuple::NTuple)),
+    /// which costs about ten times the heuristic per position but needs far
+    /// less search: one spawn ahead, two once the board holds 11 distinct
+    /// tile values or more; cut-off 0.5 %.
+    pub const LEARNED_FAST: Config = Config {
+        depth: Depth::Adaptive {
+            min: 1,
+            max: 2,
+            offset: 9,
+        },
+        prob_cutoff: 0.005,
+    };
+
+    /// The strong setting for a learned evaluation: two spawns ahead, three
+    /// from 11 distinct tile values; cut-off 0.1 %.
+    pub const LEARNED_STRONG: Config = Config {
+        depth: Depth::Adaptive {
+            min: 2,
+            max: 3,
+            offset: 8,
+        },
+        prob_cutoff: 0.001,
+    };
+
     /// Fixed depth `d` with the fast setting's cut-off.
     #[must_use]
     pub fn fixed(d: u32) -> Config {
