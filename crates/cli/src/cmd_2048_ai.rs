@@ -30,7 +30,7 @@ pub struct SearchArgs {
     /// Start from the strong setting (depth 3..=8, cut-off 0.001; the default
     /// of hint) instead of the fast one (depth 2..=6, cut-off 0.005; the
     /// default of ai). With --ntuple: depth 2..=3 (distinct tiles - 8),
-    /// cut-off 0.001, and depth 1..=2 (distinct tiles - 9), cut-off 0.005.
+    /// cut-off 0.001, and depth 2, cut-off 0.005.
     #[arg(long)]
     pub strong: bool,
     /// Deepest search, in random tiles looked ahead (depth d looks at d + 1

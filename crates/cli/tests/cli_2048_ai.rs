@@ -270,9 +270,7 @@ fn train_saves_a_network_that_ai_and_hint_use() {
     );
     assert!(ai.contains("evaluation: n-tuple network "), "{ai}");
     assert!(
-        ai.contains(
-            "2 games from seed 5, depth 1..=2 (distinct tiles - 9), probability cut-off 0.005"
-        ),
+        ai.contains("2 games from seed 5, depth 2, probability cut-off 0.005"),
         "{ai}"
     );
     assert!(ai.contains("reached  2048:   0.0% (0/2)"), "{ai}");

@@ -96,13 +96,12 @@ impl Config {
 
     /// The fast setting for a learned evaluation ([`NTuple`](crate::ntuple::NTuple)),
     /// which costs about ten times the heuristic per position but needs far
-    /// less search: one spawn ahead, two once the board holds 11 distinct
-    /// tile values or more; cut-off 0.5 %.
+    /// less search: two spawns ahead; cut-off 0.5 %.
     pub const LEARNED_FAST: Config = Config {
         depth: Depth::Adaptive {
-            min: 1,
+            min: 2,
             max: 2,
-            offset: 9,
+            offset: DEPTH_OFFSET,
         },
         prob_cutoff: 0.005,
     };
