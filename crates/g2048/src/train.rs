@@ -254,13 +254,14 @@ mod tests {
         total as f64 / games as f64
     }
 
-    fn run(net: &mut NTuple, tc: Option<&mut Coherence>, config: TrainConfig) -> Vec<u64> {
-        let mut scores = Vec::new();
+    /// Trains to the end; how each game went.
+    fn run(net: &mut NTuple, tc: Option<&mut Coherence>, config: TrainConfig) -> Vec<TrainedGame> {
+        let mut games = Vec::new();
         train(net, tc, config, |p| {
-            scores.push(p.game.score);
+            games.push(p.game);
             ControlFlow::Continue(())
         });
-        scores
+        games
     }
 
     #[test]
@@ -370,12 +371,8 @@ mod tests {
             restart: 0.5,
             restart_tile: 8,
         };
-        let mut records = Vec::new();
         let mut a = NTuple::zeroed();
-        train(&mut a, None, config, |p| {
-            records.push(p.game);
-            ControlFlow::Continue(())
-        });
+        let records = run(&mut a, None, config);
         let restarted: Vec<&TrainedGame> = records.iter().filter(|g| g.restarted).collect();
         // About half of the games once boards with 256 exist.
         assert!(
@@ -387,12 +384,7 @@ mod tests {
         assert!(!records[0].restarted && !records[1].restarted);
         assert!(restarted.iter().all(|g| g.max_exponent >= 8));
         let mut b = NTuple::zeroed();
-        let mut again = Vec::new();
-        train(&mut b, None, config, |p| {
-            again.push(p.game);
-            ControlFlow::Continue(())
-        });
-        assert_eq!(records, again);
+        assert_eq!(run(&mut b, None, config), records);
         assert!(a == b);
     }
 
