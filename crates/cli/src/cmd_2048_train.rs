@@ -67,11 +67,15 @@ pub struct TrainArgs {
     pub time_limit: Option<Duration>,
 }
 
-/// Statistics of a block of training games: those started fresh (restarted
-/// ones are only counted).
+/// Statistics of a block of training games: those started fresh, and for
+/// restarted ones how many there were and how many made the tile above the
+/// restart tile.
 #[derive(Default)]
 struct Block {
+    /// The exponent above --restart-tile.
+    next_tile: u8,
     restarted: u64,
+    restarted_next: u64,
     games: u64,
     score: u64,
     moves: u64,
@@ -85,6 +89,7 @@ impl Block {
     fn add(&mut self, g: &TrainedGame) {
         if g.restarted {
             self.restarted += 1;
+            self.restarted_next += u64::from(g.max_exponent >= self.next_tile);
             return;
         }
         self.games += 1;
@@ -111,7 +116,13 @@ impl Block {
             );
         }
         if self.restarted > 0 {
-            let _ = write!(line, "  (+{} restarted)", self.restarted);
+            let _ = write!(
+                line,
+                "  (+{} restarted: {} in {:.1}%)",
+                self.restarted,
+                tile_value(self.next_tile),
+                100.0 * self.restarted_next as f64 / self.restarted as f64
+            );
         }
         let _ = write!(line, "  {:.0} s", elapsed.as_secs_f64());
         line
@@ -221,7 +232,11 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     let start = Instant::now();
     let deadline = args.time_limit.and_then(|t| start.checked_add(t));
     let mut out = String::new();
-    let mut block = Block::default();
+    let fresh_block = || Block {
+        next_tile: restart_tile + 1,
+        ..Block::default()
+    };
+    let mut block = fresh_block();
     let mut failed = None;
     let played = train(&mut net, coherence.as_mut(), config, |p| {
         let done = p.done;
@@ -236,7 +251,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
             }
             out.push_str(&line);
             out.push('\n');
-            block = Block::default();
+            block = fresh_block();
         }
         if args.checkpoint.is_some_and(|c| done % c == 0) {
             if let Err(e) = save(p.net, p.coherence, &args.out) {

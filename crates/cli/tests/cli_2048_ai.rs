@@ -319,7 +319,8 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         std::fs::remove_file(f).unwrap();
     }
 
-    // Restarts from boards with a 128 are counted apart from fresh games.
+    // Restarts from boards with a 128 are counted apart from fresh games,
+    // with the share of them that went on to make a 256.
     let restarts = stdout_of(
         &[
             "2048",
@@ -337,7 +338,7 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         ],
         "",
     );
-    assert!(restarts.contains(" restarted)"), "{restarts}");
+    assert!(restarts.contains(" restarted: 256 in "), "{restarts}");
 
     // A time limit stops after the first game and still saves.
     let quick = stdout_of(
