@@ -11,7 +11,7 @@ use g2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
 use g2048::format::{parse_max_tile, Range};
 use g2048::game::Game;
 use g2048::heuristic::{Evaluate, Heuristic, Weights};
-use g2048::ntuple::NTuple;
+use g2048::ntuple::{Downgrading, NTuple};
 use g2048::{tile_value, Bitboard, Board};
 use grid::Dir;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -65,14 +65,44 @@ pub struct SearchArgs {
     /// hand-made evaluation.
     #[arg(long, value_name = "FILE", conflicts_with = "weights")]
     pub ntuple: Option<PathBuf>,
+    /// With --ntuple: judge boards holding this tile or a larger one by the
+    /// same layout one stage lower (tile downgrading), which the network
+    /// knows far better; `off` to judge every board as it is [16384].
+    #[arg(long, value_name = "TILE", requires = "ntuple", value_parser = parse_downgrade)]
+    pub downgrade_from: Option<Downgrade>,
+}
+
+/// The value of --downgrade-from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Downgrade {
+    /// Judge every board as it is.
+    Off,
+    /// Downgrade boards whose largest tile has at least this exponent.
+    From(u8),
+}
+
+/// The network's default: boards with a 16384 are judged one stage lower.
+const DEFAULT_DOWNGRADE: Downgrade = Downgrade::From(14);
+
+fn parse_downgrade(s: &str) -> Result<Downgrade, String> {
+    if s == "off" {
+        return Ok(Downgrade::Off);
+    }
+    match s.parse::<u32>() {
+        Ok(t) if (4..=32768).contains(&t) && t.is_power_of_two() => {
+            Ok(Downgrade::From(t.trailing_zeros() as u8))
+        }
+        _ => Err(format!("`{s}` is not `off` or a tile from 4 to 32768")),
+    }
 }
 
 /// The search's evaluation of a position: hand-made or learned.
 pub enum Evaluation {
     /// The table-driven heuristic.
     Heuristic(Cow<'static, Heuristic>),
-    /// An n-tuple network, with the file it came from.
-    Network(Box<NTuple>, PathBuf),
+    /// An n-tuple network, with the file it came from and its tile
+    /// downgrading.
+    Network(Box<NTuple>, PathBuf, Downgrade),
 }
 
 impl Evaluation {
@@ -80,7 +110,14 @@ impl Evaluation {
     pub fn describe(&self) -> String {
         match self {
             Evaluation::Heuristic(h) => h.weights().to_string(),
-            Evaluation::Network(_, path) => format!("n-tuple network {}", path.display()),
+            Evaluation::Network(_, path, Downgrade::Off) => {
+                format!("n-tuple network {}", path.display())
+            }
+            Evaluation::Network(_, path, Downgrade::From(e)) => format!(
+                "n-tuple network {}, downgrading from {}",
+                path.display(),
+                tile_value(*e)
+            ),
         }
     }
 }
@@ -90,7 +127,7 @@ impl Evaluate for Evaluation {
     fn evaluate(&self, board: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate(board),
-            Evaluation::Network(n, _) => n.evaluate(board),
+            Evaluation::Network(n, _, d) => network_value(n, *d, board),
         }
     }
 
@@ -98,8 +135,17 @@ impl Evaluate for Evaluation {
     fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate_transposed(board, transposed),
-            Evaluation::Network(n, _) => n.evaluate(board),
+            Evaluation::Network(n, _, d) => network_value(n, *d, board),
         }
+    }
+}
+
+/// The network's evaluation of `board`, with or without downgrading.
+#[inline]
+fn network_value(net: &NTuple, downgrade: Downgrade, board: Bitboard) -> f32 {
+    match downgrade {
+        Downgrade::Off => net.evaluate(board),
+        Downgrade::From(from) => Downgrading { net, from }.evaluate(board),
     }
 }
 
@@ -109,7 +155,8 @@ impl SearchArgs {
     pub fn evaluation(&self) -> Result<Evaluation, CliError> {
         if let Some(path) = &self.ntuple {
             let net = crate::cmd_2048_train::load_network(path)?;
-            return Ok(Evaluation::Network(Box::new(net), path.clone()));
+            let downgrade = self.downgrade_from.unwrap_or(DEFAULT_DOWNGRADE);
+            return Ok(Evaluation::Network(Box::new(net), path.clone(), downgrade));
         }
         match &self.weights {
             None => Ok(Evaluation::Heuristic(Cow::Borrowed(Heuristic::standard()))),

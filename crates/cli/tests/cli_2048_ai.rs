@@ -284,6 +284,24 @@ fn train_saves_a_network_that_ai_and_hint_use() {
     // UP changes nothing on this board: three legal moves.
     assert_eq!(hint.lines().count(), 2 + 3, "{hint}");
 
+    // Tile downgrading: a 16384 among small tiles, judged from 256 down,
+    // is seen as a 128 (a tile these 30 games met), so the values change;
+    // a board below the threshold is judged the same either way.
+    let late = "4\n16384 4 2 0\n2 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    let hint_with = |board: &str, downgrade: &str| {
+        stdout_of(
+            &["2048", "hint", "--ntuple", p, "--downgrade-from", downgrade],
+            board,
+        )
+    };
+    assert_ne!(hint_with(late, "256"), hint_with(late, "off"));
+    let early = "4\n64 4 2 0\n2 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    assert_eq!(hint_with(early, "256"), hint_with(early, "off"));
+    assert!(
+        ai.contains(", downgrading from 16384"),
+        "the default downgrades from 16384: {ai}"
+    );
+
     // Coherence sums go beside the network and come back with --from; games
     // played two at a time give the same files on every run.
     let tc = [
@@ -403,6 +421,18 @@ fn bad_networks_and_training_settings_are_refused() {
     }
     boardkit()
         .args(["2048", "ai", "--ntuple", g, "--weights", "empty=1"])
+        .assert()
+        .code(2);
+    boardkit()
+        .args(["2048", "ai", "--ntuple", g, "--downgrade-from", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`3` is not `off` or a tile from 4 to 32768",
+        ));
+    // Downgrading is a setting of the network only.
+    boardkit()
+        .args(["2048", "ai", "--downgrade-from", "16384"])
         .assert()
         .code(2);
     std::fs::remove_file(&garbage).unwrap();

@@ -11,7 +11,9 @@
 //! * [`game`]: the real game (random tiles, score, game over), seeded.
 //! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4.
 //! * [`ntuple`] and [`train`]: a learned evaluation for the same search, an
-//!   n-tuple network trained by temporal-difference self-play.
+//!   n-tuple network trained by temporal-difference self-play, and
+//!   [`downgrade`](mod@downgrade), which lets it judge late-stage boards by
+//!   the layouts it knows from earlier stages.
 //!
 //! ```
 //! use g2048::Board;
@@ -28,6 +30,8 @@
 pub mod bitboard;
 #[warn(clippy::indexing_slicing)]
 pub mod board;
+#[warn(clippy::indexing_slicing)]
+pub mod downgrade;
 pub mod expectimax;
 #[warn(clippy::indexing_slicing)]
 pub mod format;

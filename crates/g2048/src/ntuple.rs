@@ -27,6 +27,7 @@
 
 use std::io::{self, Read, Write};
 
+use crate::downgrade::downgrade;
 use crate::heuristic::Evaluate;
 use crate::Bitboard;
 
@@ -349,6 +350,43 @@ impl Default for Coherence {
     }
 }
 
+/// The network as a search evaluation that sees boards with a tile of
+/// 2^`from` or more through [`downgrade`]: the banked score of the board
+/// itself plus the learned value of its downgraded layout.
+///
+/// ```
+/// use g2048::heuristic::Evaluate;
+/// use g2048::ntuple::{Downgrading, NTuple};
+/// use g2048::Bitboard;
+///
+/// let net = NTuple::zeroed();
+/// let eval = Downgrading { net: &net, from: 14 };
+/// let board = Bitboard::from_rows([[14, 12, 0, 0], [0; 4], [0; 4], [0; 4]]);
+/// // A zero network values every board at its banked score.
+/// assert_eq!(eval.evaluate(board), net.evaluate(board));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Downgrading<N> {
+    /// The network (an `NTuple`, a reference or a box of one).
+    pub net: N,
+    /// The exponent from which boards are downgraded (14: 16384).
+    pub from: u8,
+}
+
+impl<N: AsRef<NTuple>> Evaluate for Downgrading<N> {
+    #[inline]
+    fn evaluate(&self, board: Bitboard) -> f32 {
+        let value = self.net.as_ref().value(downgrade(board, self.from));
+        (banked_score(board) as f32 + value).max(1e-3)
+    }
+}
+
+impl AsRef<NTuple> for NTuple {
+    fn as_ref(&self) -> &NTuple {
+        self
+    }
+}
+
 impl Evaluate for NTuple {
     /// The banked score plus the learned value, never below a small positive
     /// number (0 is the value of a lost game).
@@ -409,6 +447,35 @@ mod tests {
             fast.sort_unstable();
             assert_eq!(fast, reference_features(b), "{b:?}");
         }
+    }
+
+    #[test]
+    fn downgrading_values_late_boards_by_their_lower_layout() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let mut net = NTuple::zeroed();
+        for w in net.weights.iter_mut().step_by(5) {
+            *w = rng.gen_range(-100.0..100.0);
+        }
+        let eval = Downgrading {
+            net: &net,
+            from: 14,
+        };
+        let lower = Bitboard::from_rows([[13, 12, 11, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
+        let late = Bitboard::from_rows([[14, 13, 11, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
+        // The banked score of the real board, the value of the lower one.
+        let want = (banked_score(late) as f32 + net.value(lower)).max(1e-3);
+        assert_eq!(eval.evaluate(late), want);
+        assert_ne!(net.value(late), net.value(lower));
+        // Below 16384 it is the plain evaluation.
+        let mut same = 0;
+        for _ in 0..500 {
+            let b = random_board(&mut rng);
+            if b.max_exponent() < 14 {
+                assert_eq!(eval.evaluate(b), net.evaluate(b));
+                same += 1;
+            }
+        }
+        assert!(same > 0);
     }
 
     #[test]
