@@ -70,6 +70,11 @@ pub struct SearchArgs {
     /// knows far better; `off` to judge every board as it is [16384].
     #[arg(long, value_name = "TILE", requires = "ntuple", value_parser = parse_downgrade)]
     pub downgrade_from: Option<Downgrade>,
+    /// With --ntuple: a second-stage network (`2048 train --stage-from`)
+    /// that judges the boards from --downgrade-from's tile on, through
+    /// their downgraded layout.
+    #[arg(long, value_name = "FILE", requires = "ntuple")]
+    pub late_ntuple: Option<PathBuf>,
 }
 
 /// The value of --downgrade-from.
@@ -100,9 +105,16 @@ fn parse_downgrade(s: &str) -> Result<Downgrade, String> {
 pub enum Evaluation {
     /// The table-driven heuristic.
     Heuristic(Cow<'static, Heuristic>),
-    /// An n-tuple network, with the file it came from and its tile
-    /// downgrading.
-    Network(Box<NTuple>, PathBuf, Downgrade),
+    /// An n-tuple network and its file, with a second-stage network (and
+    /// its file) for the boards it downgrades.
+    Network {
+        /// The network, its second stage and the downgrading threshold.
+        eval: Downgrading<Box<NTuple>>,
+        /// Whether boards are downgraded at all.
+        downgrade: Downgrade,
+        /// The files, for summaries.
+        files: (PathBuf, Option<PathBuf>),
+    },
 }
 
 impl Evaluation {
@@ -110,14 +122,30 @@ impl Evaluation {
     pub fn describe(&self) -> String {
         match self {
             Evaluation::Heuristic(h) => h.weights().to_string(),
-            Evaluation::Network(_, path, Downgrade::Off) => {
-                format!("n-tuple network {}", path.display())
+            Evaluation::Network {
+                downgrade, files, ..
+            } => {
+                let mut text = format!("n-tuple network {}", files.0.display());
+                if let Downgrade::From(e) = downgrade {
+                    text.push_str(&format!(", downgrading from {}", tile_value(*e)));
+                }
+                if let Some(late) = &files.1 {
+                    text.push_str(&format!(" with late stage {}", late.display()));
+                }
+                text
             }
-            Evaluation::Network(_, path, Downgrade::From(e)) => format!(
-                "n-tuple network {}, downgrading from {}",
-                path.display(),
-                tile_value(*e)
-            ),
+        }
+    }
+
+    #[inline]
+    fn network_value(
+        eval: &Downgrading<Box<NTuple>>,
+        downgrade: Downgrade,
+        board: Bitboard,
+    ) -> f32 {
+        match downgrade {
+            Downgrade::Off => eval.net.evaluate(board),
+            Downgrade::From(_) => eval.evaluate(board),
         }
     }
 }
@@ -127,7 +155,9 @@ impl Evaluate for Evaluation {
     fn evaluate(&self, board: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate(board),
-            Evaluation::Network(n, _, d) => network_value(n, *d, board),
+            Evaluation::Network {
+                eval, downgrade, ..
+            } => Evaluation::network_value(eval, *downgrade, board),
         }
     }
 
@@ -135,17 +165,10 @@ impl Evaluate for Evaluation {
     fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate_transposed(board, transposed),
-            Evaluation::Network(n, _, d) => network_value(n, *d, board),
+            Evaluation::Network {
+                eval, downgrade, ..
+            } => Evaluation::network_value(eval, *downgrade, board),
         }
-    }
-}
-
-/// The network's evaluation of `board`, with or without downgrading.
-#[inline]
-fn network_value(net: &NTuple, downgrade: Downgrade, board: Bitboard) -> f32 {
-    match downgrade {
-        Downgrade::Off => net.evaluate(board),
-        Downgrade::From(from) => Downgrading { net, from }.evaluate(board),
     }
 }
 
@@ -156,7 +179,29 @@ impl SearchArgs {
         if let Some(path) = &self.ntuple {
             let net = crate::cmd_2048_train::load_network(path)?;
             let downgrade = self.downgrade_from.unwrap_or(DEFAULT_DOWNGRADE);
-            return Ok(Evaluation::Network(Box::new(net), path.clone(), downgrade));
+            let from = match (downgrade, &self.late_ntuple) {
+                (Downgrade::From(e), _) => e,
+                // Never reached: every board is judged by `net` as it is.
+                (Downgrade::Off, None) => u8::MAX,
+                (Downgrade::Off, Some(_)) => {
+                    return Err(CliError::input(
+                        "--late-ntuple needs --downgrade-from: its stage starts at that tile",
+                    ))
+                }
+            };
+            let late = match &self.late_ntuple {
+                Some(p) => Some(Box::new(crate::cmd_2048_train::load_network(p)?)),
+                None => None,
+            };
+            return Ok(Evaluation::Network {
+                eval: Downgrading {
+                    net: Box::new(net),
+                    late,
+                    from,
+                },
+                downgrade,
+                files: (path.clone(), self.late_ntuple.clone()),
+            });
         }
         match &self.weights {
             None => Ok(Evaluation::Heuristic(Cow::Borrowed(Heuristic::standard()))),

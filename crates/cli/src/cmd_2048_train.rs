@@ -48,6 +48,12 @@ pub struct TrainArgs {
     /// The tile from which boards are kept for --restart.
     #[arg(long, value_name = "TILE", default_value_t = 8192)]
     pub restart_tile: u64,
+    /// Train a second-stage network for the boards holding this tile or a
+    /// larger one (for `ai --late-ntuple`): it judges them by their
+    /// downgraded layout and learns only from them. Start it --from the
+    /// first-stage network, with --restart-tile at this tile.
+    #[arg(long, value_name = "TILE")]
+    pub stage_from: Option<u64>,
     /// Games played at once, one per thread, on the network as it stood
     /// before them (results depend on J, not on timing).
     #[arg(long, short = 'j', default_value_t = 1,
@@ -185,6 +191,16 @@ fn load_coherence(from: Option<&Path>) -> Result<Coherence, CliError> {
     }
 }
 
+/// The exponent of `tile`, a tile from 4 to 32768 given to `flag`.
+fn tile_exponent(flag: &str, tile: u64) -> Result<u8, CliError> {
+    match tile {
+        t if (4..=32768).contains(&t) && t.is_power_of_two() => Ok(t.trailing_zeros() as u8),
+        t => Err(CliError::input(format!(
+            "{flag} {t} is not a tile from 4 to 32768"
+        ))),
+    }
+}
+
 /// Runs `2048 train`.
 pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     let alpha = args.alpha.unwrap_or(if args.coherence { 1.0 } else { 0.1 });
@@ -203,13 +219,10 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
             args.restart
         )));
     }
-    let restart_tile = match args.restart_tile {
-        t if (4..=32768).contains(&t) && t.is_power_of_two() => t.trailing_zeros() as u8,
-        t => {
-            return Err(CliError::input(format!(
-                "--restart-tile {t} is not a tile from 4 to 32768"
-            )))
-        }
+    let restart_tile = tile_exponent("--restart-tile", args.restart_tile)?;
+    let stage = match args.stage_from {
+        Some(t) => Some(tile_exponent("--stage-from", t)?),
+        None => None,
     };
     let mut coherence = match args.coherence {
         true => Some(load_coherence(args.from.as_deref())?),
@@ -222,6 +235,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         jobs: usize::try_from(args.jobs).unwrap_or(1),
         restart: args.restart,
         restart_tile,
+        stage,
     };
     let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
     if let Ok(style) =

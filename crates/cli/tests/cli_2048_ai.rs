@@ -302,6 +302,71 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         "the default downgrades from 16384: {ai}"
     );
 
+    // A second stage from 128: trained from the first, it judges the boards
+    // holding a 128 (downgraded) in `hint --late-ntuple`.
+    let late_net = temp_path("late.bin");
+    let l = late_net.to_str().unwrap();
+    let staged = stdout_of(
+        &[
+            "2048",
+            "train",
+            "--from",
+            p,
+            "--stage-from",
+            "128",
+            "--restart",
+            "0.8",
+            "--restart-tile",
+            "128",
+            "--games",
+            "20",
+            "--every",
+            "20",
+            "--out",
+            l,
+        ],
+        "",
+    );
+    assert!(staged.contains(" restarted: 256 in "), "{staged}");
+    let late_board = "4\n128 4 2 0\n2 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    let hint_late = |extra: &[&str]| {
+        let args = [
+            &["2048", "hint", "--ntuple", p, "--downgrade-from", "128"],
+            extra,
+        ]
+        .concat();
+        stdout_of(&args, late_board)
+    };
+    assert_ne!(hint_late(&["--late-ntuple", l]), hint_late(&[]));
+    let ai_late = stdout_of(
+        &[
+            "2048",
+            "ai",
+            "--ntuple",
+            p,
+            "--late-ntuple",
+            l,
+            "--until",
+            "64",
+            "--no-timing",
+        ],
+        "",
+    );
+    assert!(
+        ai_late.contains(&format!(", downgrading from 16384 with late stage {l}")),
+        "{ai_late}"
+    );
+    boardkit()
+        .args(["2048", "ai", "--ntuple", p, "--late-ntuple", l])
+        .args(["--downgrade-from", "off"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--late-ntuple needs --downgrade-from",
+        ));
+    std::fs::remove_file(&late_net).unwrap();
+
     // Coherence sums go beside the network and come back with --from; games
     // played two at a time give the same files on every run.
     let tc = [
@@ -412,6 +477,7 @@ fn bad_networks_and_training_settings_are_refused() {
             "1000",
             "--restart-tile 1000 is not a tile",
         ),
+        ("--stage-from", "3", "--stage-from 3 is not a tile"),
     ] {
         boardkit()
             .args(["2048", "train", flag, value, "--out", g])

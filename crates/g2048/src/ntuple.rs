@@ -352,7 +352,9 @@ impl Default for Coherence {
 
 /// The network as a search evaluation that sees boards with a tile of
 /// 2^`from` or more through [`downgrade`]: the banked score of the board
-/// itself plus the learned value of its downgraded layout.
+/// itself plus the learned value of its downgraded layout, by the `late`
+/// network when there is one (a second stage, trained for those boards with
+/// [`TrainConfig::stage`](crate::train::TrainConfig)), else by `net`.
 ///
 /// ```
 /// use g2048::heuristic::Evaluate;
@@ -360,7 +362,7 @@ impl Default for Coherence {
 /// use g2048::Bitboard;
 ///
 /// let net = NTuple::zeroed();
-/// let eval = Downgrading { net: &net, from: 14 };
+/// let eval = Downgrading { net: &net, late: None, from: 14 };
 /// let board = Bitboard::from_rows([[14, 12, 0, 0], [0; 4], [0; 4], [0; 4]]);
 /// // A zero network values every board at its banked score.
 /// assert_eq!(eval.evaluate(board), net.evaluate(board));
@@ -369,6 +371,8 @@ impl Default for Coherence {
 pub struct Downgrading<N> {
     /// The network (an `NTuple`, a reference or a box of one).
     pub net: N,
+    /// The network for boards with a tile of 2^`from` or more, if not `net`.
+    pub late: Option<N>,
     /// The exponent from which boards are downgraded (14: 16384).
     pub from: u8,
 }
@@ -376,7 +380,12 @@ pub struct Downgrading<N> {
 impl<N: AsRef<NTuple>> Evaluate for Downgrading<N> {
     #[inline]
     fn evaluate(&self, board: Bitboard) -> f32 {
-        let value = self.net.as_ref().value(downgrade(board, self.from));
+        let value = if board.max_exponent() < self.from {
+            self.net.as_ref().value(board)
+        } else {
+            let net = self.late.as_ref().unwrap_or(&self.net);
+            net.as_ref().value(downgrade(board, self.from))
+        };
         (banked_score(board) as f32 + value).max(1e-3)
     }
 }
@@ -458,6 +467,7 @@ mod tests {
         }
         let eval = Downgrading {
             net: &net,
+            late: None,
             from: 14,
         };
         let lower = Bitboard::from_rows([[13, 12, 11, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
@@ -476,6 +486,19 @@ mod tests {
             }
         }
         assert!(same > 0);
+
+        // With a late network, that one judges the late boards.
+        let mut late_net = NTuple::zeroed();
+        late_net.update(lower, 640.0);
+        let staged = Downgrading {
+            net: &net,
+            late: Some(&late_net),
+            from: 14,
+        };
+        let want = (banked_score(late) as f32 + late_net.value(lower)).max(1e-3);
+        assert_eq!(staged.evaluate(late), want);
+        assert!(late_net.value(lower) >= 640.0, "{}", late_net.value(lower));
+        assert_eq!(staged.evaluate(lower), net.evaluate(lower));
     }
 
     #[test]

@@ -18,6 +18,7 @@ use grid::Dir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::downgrade::downgrade;
 use crate::game::Game;
 use crate::ntuple::{Coherence, NTuple};
 use crate::Bitboard;
@@ -39,6 +40,11 @@ pub struct TrainConfig {
     pub restart: f64,
     /// The exponent from which boards are kept for restarts (13: 8192).
     pub restart_tile: u8,
+    /// Train a late-stage network (see [`train`]): with `Some(s)`, boards
+    /// with a tile of 2^s or more are judged through
+    /// [`downgrade`](crate::downgrade::downgrade), and only afterstates at
+    /// that stage are learned.
+    pub stage: Option<u8>,
 }
 
 /// How one training game went.
@@ -67,11 +73,26 @@ pub struct Progress<'a> {
     pub coherence: Option<&'a Coherence>,
 }
 
+/// What the network judges of `after`: itself, or with a late stage from
+/// 2^s, its downgraded layout once it holds such a tile.
+#[inline]
+fn view(after: Bitboard, stage: Option<u8>) -> Bitboard {
+    match stage {
+        Some(s) => downgrade(after, s),
+        None => after,
+    }
+}
+
 /// The greedy player's move in `board`: the legal move with the largest
 /// reward + value, its afterstate and reward. Moves that would need a 2^16
-/// tile are left out.
+/// tile are left out. With `stage` = `Some(s)`, afterstates holding a tile
+/// of 2^s or more are valued by their downgraded layout.
 #[must_use]
-pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)> {
+pub fn greedy_move(
+    net: &NTuple,
+    board: Bitboard,
+    stage: Option<u8>,
+) -> Option<(Dir, Bitboard, u32)> {
     let mut best: Option<(Dir, Bitboard, u32)> = None;
     let mut best_value = f32::NEG_INFINITY;
     for dir in Dir::ALL {
@@ -79,7 +100,7 @@ pub fn greedy_move(net: &NTuple, board: Bitboard) -> Option<(Dir, Bitboard, u32)
         if m.overflow || m.board == board {
             continue;
         }
-        let v = m.score as f32 + net.value(m.board);
+        let v = m.score as f32 + net.value(view(m.board, stage));
         if v > best_value {
             best_value = v;
             best = Some((dir, m.board, m.score));
@@ -98,7 +119,7 @@ const POOL: usize = 4096;
 fn play(
     net: &NTuple,
     (start, seed): (Option<Bitboard>, u64),
-    keep_from: u8,
+    config: &TrainConfig,
 ) -> (Vec<(Bitboard, f32)>, TrainedGame, Vec<Bitboard>) {
     let mut path = Vec::new();
     let mut keep = Vec::new();
@@ -111,14 +132,14 @@ fn play(
     };
     let mut max = game.max_exponent();
     while let Some(board) = game.bitboard() {
-        let Some((dir, after, reward)) = greedy_move(net, board) else {
+        let Some((dir, after, reward)) = greedy_move(net, board, config.stage) else {
             break;
         };
         path.push((after, reward as f32));
         game.play(dir);
         if game.max_exponent() > max {
             max = game.max_exponent();
-            if let (true, Some(b)) = (max >= keep_from, game.bitboard()) {
+            if let (true, Some(b)) = (max >= config.restart_tile, game.bitboard()) {
                 keep.push(b);
             }
         }
@@ -146,6 +167,16 @@ fn play(
 /// random tiles. This is the idea of Jaśkowski's "carousel shaping" and of
 /// the restarts of Yeh et al.'s multi-stage learning, in its simplest form.
 ///
+/// A late-stage network (`config.stage` = `Some(s)`, with restarts from
+/// boards holding 2^s) is the second of a two-stage player: it is meant for
+/// boards with a tile of 2^s or more, judged through their downgraded
+/// layout ([`Downgrading::late`](crate::ntuple::Downgrading)). It starts
+/// best as a copy of the first-stage network, which already knows those
+/// layouts one stage lower. It plays every move of its games (fresh games
+/// only supply restart boards), but learns only from the afterstates at its
+/// stage, so what it learns is what differs up there (one more tile in the
+/// chain), not the early game again.
+///
 /// With `config.jobs` = J > 1, games are played J at a time, one per thread,
 /// all on the network as it stood before them; their updates are then made
 /// one game after the other in a fixed order. The result depends on J but
@@ -156,7 +187,9 @@ fn play(
 /// use g2048::train::{train, TrainConfig};
 ///
 /// let mut net = NTuple::zeroed();
-/// let config = TrainConfig { games: 20, alpha: 0.1, seed: 1, jobs: 1, restart: 0.0, restart_tile: 13 };
+/// let config = TrainConfig {
+///     games: 20, alpha: 0.1, seed: 1, jobs: 1, restart: 0.0, restart_tile: 13, stage: None,
+/// };
 /// let mut scores = Vec::new();
 /// let played = train(&mut net, None, config, |p| {
 ///     scores.push(p.game.score);
@@ -187,14 +220,14 @@ pub fn train(
         let games: Vec<_> = if batch.len() == 1 {
             batch
                 .iter()
-                .map(|&start| play(net, start, config.restart_tile))
+                .map(|&start| play(net, start, &config))
                 .collect()
         } else {
             let frozen: &NTuple = net;
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
                     .iter()
-                    .map(|&start| scope.spawn(move || play(frozen, start, config.restart_tile)))
+                    .map(|&start| scope.spawn(move || play(frozen, start, &config)))
                     .collect();
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
@@ -210,6 +243,11 @@ pub fn train(
             }
             let mut target = 0.0f32;
             for &(after, reward) in path.iter().rev() {
+                if config.stage.is_some_and(|s| after.max_exponent() < s) {
+                    // Before the late stage: not this network's to learn.
+                    break;
+                }
+                let after = view(after, config.stage);
                 let error = target - net.value(after);
                 match coherence.as_deref_mut() {
                     Some(tc) => net.update_coherent(after, error, config.alpha, tc),
@@ -244,7 +282,7 @@ mod tests {
         for seed in 0..games {
             let mut game = Game::new(4, 10_000 + seed).unwrap();
             while let Some(board) = game.bitboard() {
-                let Some((dir, _, _)) = greedy_move(net, board) else {
+                let Some((dir, _, _)) = greedy_move(net, board, None) else {
                     break;
                 };
                 game.play(dir);
@@ -273,6 +311,7 @@ mod tests {
             jobs: 1,
             restart: 0.0,
             restart_tile: 13,
+            stage: None,
         };
         let mut a = NTuple::zeroed();
         let before = greedy_mean(&a, 30);
@@ -310,6 +349,7 @@ mod tests {
             jobs: 3,
             restart: 0.0,
             restart_tile: 13,
+            stage: None,
         };
         let mut a = NTuple::zeroed();
         let scores = run(&mut a, None, config);
@@ -336,6 +376,7 @@ mod tests {
             jobs: 1,
             restart: 0.0,
             restart_tile: 13,
+            stage: None,
         };
         let mut a = NTuple::zeroed();
         let mut tc = Coherence::new();
@@ -370,6 +411,7 @@ mod tests {
             jobs: 2,
             restart: 0.5,
             restart_tile: 8,
+            stage: None,
         };
         let mut a = NTuple::zeroed();
         let records = run(&mut a, None, config);
@@ -389,6 +431,57 @@ mod tests {
     }
 
     #[test]
+    fn a_late_stage_network_learns_only_its_stage() {
+        let config = TrainConfig {
+            games: 200,
+            alpha: 0.1,
+            seed: 11,
+            jobs: 1,
+            restart: 0.0,
+            restart_tile: 13,
+            stage: None,
+        };
+        let mut base = NTuple::zeroed();
+        run(&mut base, None, config);
+        // A stage no game reaches: nothing is learned.
+        let mut unreached = base.clone();
+        let records = run(
+            &mut unreached,
+            None,
+            TrainConfig {
+                stage: Some(13),
+                ..config
+            },
+        );
+        assert!(records.iter().all(|g| g.max_exponent < 13));
+        assert!(unreached == base, "weights moved below the stage");
+        // From 128 up, with restarts there: games from kept boards, learning
+        // through downgraded layouts; deterministic.
+        let late = TrainConfig {
+            games: 100,
+            restart: 0.8,
+            restart_tile: 7,
+            stage: Some(7),
+            ..config
+        };
+        let mut a = base.clone();
+        let records = run(&mut a, None, late);
+        assert!(records.iter().filter(|g| g.restarted).count() > 50);
+        assert!(a != base);
+        let mut b = base.clone();
+        assert_eq!(run(&mut b, None, late), records);
+        assert!(a == b);
+        // Its greedy moves value afterstates by their downgraded layout.
+        let board = Bitboard::from_rows([[7, 7, 1, 0], [2, 1, 0, 0], [0; 4], [0; 4]]);
+        let (_, after, reward) = greedy_move(&a, board, Some(7)).unwrap();
+        for dir in board.legal_moves().iter() {
+            let m = board.slide_scored(dir);
+            let v = m.score as f32 + a.value(downgrade(m.board, 7));
+            assert!(v <= reward as f32 + a.value(downgrade(after, 7)));
+        }
+    }
+
+    #[test]
     fn greedy_moves_are_legal_and_maximise_reward_plus_value() {
         let mut net = NTuple::zeroed();
         let config = TrainConfig {
@@ -398,11 +491,12 @@ mod tests {
             jobs: 1,
             restart: 0.0,
             restart_tile: 13,
+            stage: None,
         };
         run(&mut net, Some(&mut Coherence::new()), config);
         let mut game = Game::new(4, 99).unwrap();
         while let Some(board) = game.bitboard() {
-            let Some((dir, after, reward)) = greedy_move(&net, board) else {
+            let Some((dir, after, reward)) = greedy_move(&net, board, None) else {
                 assert!(board.legal_moves().is_empty());
                 break;
             };
