@@ -108,10 +108,9 @@ pub enum Evaluation {
     /// An n-tuple network and its file, with a second-stage network (and
     /// its file) for the boards it downgrades.
     Network {
-        /// The network, its second stage and the downgrading threshold.
+        /// The network, its second stage and the downgrading threshold
+        /// (above 15 when boards are never downgraded).
         eval: Downgrading<Box<NTuple>>,
-        /// Whether boards are downgraded at all.
-        downgrade: Downgrade,
         /// The files, for summaries.
         files: (PathBuf, Option<PathBuf>),
     },
@@ -122,30 +121,16 @@ impl Evaluation {
     pub fn describe(&self) -> String {
         match self {
             Evaluation::Heuristic(h) => h.weights().to_string(),
-            Evaluation::Network {
-                downgrade, files, ..
-            } => {
+            Evaluation::Network { eval, files } => {
                 let mut text = format!("n-tuple network {}", files.0.display());
-                if let Downgrade::From(e) = downgrade {
-                    text.push_str(&format!(", downgrading from {}", tile_value(*e)));
+                if eval.from <= 15 {
+                    text.push_str(&format!(", downgrading from {}", tile_value(eval.from)));
                 }
                 if let Some(late) = &files.1 {
                     text.push_str(&format!(" with late stage {}", late.display()));
                 }
                 text
             }
-        }
-    }
-
-    #[inline]
-    fn network_value(
-        eval: &Downgrading<Box<NTuple>>,
-        downgrade: Downgrade,
-        board: Bitboard,
-    ) -> f32 {
-        match downgrade {
-            Downgrade::Off => eval.net.evaluate(board),
-            Downgrade::From(_) => eval.evaluate(board),
         }
     }
 }
@@ -155,9 +140,7 @@ impl Evaluate for Evaluation {
     fn evaluate(&self, board: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate(board),
-            Evaluation::Network {
-                eval, downgrade, ..
-            } => Evaluation::network_value(eval, *downgrade, board),
+            Evaluation::Network { eval, .. } => eval.evaluate(board),
         }
     }
 
@@ -165,9 +148,7 @@ impl Evaluate for Evaluation {
     fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
         match self {
             Evaluation::Heuristic(h) => h.evaluate_transposed(board, transposed),
-            Evaluation::Network {
-                eval, downgrade, ..
-            } => Evaluation::network_value(eval, *downgrade, board),
+            Evaluation::Network { eval, .. } => eval.evaluate(board),
         }
     }
 }
@@ -181,7 +162,7 @@ impl SearchArgs {
             let downgrade = self.downgrade_from.unwrap_or(DEFAULT_DOWNGRADE);
             let from = match (downgrade, &self.late_ntuple) {
                 (Downgrade::From(e), _) => e,
-                // Never reached: every board is judged by `net` as it is.
+                // No board has a tile this large: all are judged as they are.
                 (Downgrade::Off, None) => u8::MAX,
                 (Downgrade::Off, Some(_)) => {
                     return Err(CliError::input(
@@ -199,7 +180,6 @@ impl SearchArgs {
                     late,
                     from,
                 },
-                downgrade,
                 files: (path.clone(), self.late_ntuple.clone()),
             });
         }
