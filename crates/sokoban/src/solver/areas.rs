@@ -21,6 +21,7 @@
 //! whole-floor fills on many random boards and moves.
 
 use super::compact::{Board, NONE};
+use super::reach::Reach;
 
 /// At most this many seeds: `from`, the four neighbours of `to`, the
 /// worker.
@@ -48,6 +49,9 @@ pub(crate) struct Areas {
     seen_gen: u32,
     /// A fill stack per group.
     stacks: [Vec<u16>; SEEDS],
+    /// A whole fill, for the worker's square when the smallest squares
+    /// kept per area do not decide it.
+    whole: Reach,
 }
 
 /// A child's areas: how many, and the worker's normalised square.
@@ -92,6 +96,7 @@ impl Areas {
             owner: vec![0; len],
             seen_gen: 0,
             stacks: Default::default(),
+            whole: Reach::new(len),
         }
     }
 
@@ -245,7 +250,7 @@ impl Areas {
                 };
                 let m = self.smallest(&changed, from, to, |s| outside(self, s));
                 if m == NONE {
-                    self.fill_min(board, occupied, worker)
+                    self.whole.fill(board, occupied, worker)
                 } else {
                     m
                 }
@@ -346,31 +351,6 @@ impl Areas {
         race
     }
 
-    /// The smallest square the worker reaches in the child, by a whole
-    /// fill.
-    fn fill_min(&mut self, board: &Board, occupied: &[bool], worker: u16) -> u16 {
-        self.next_seen();
-        let mut stack = std::mem::take(&mut self.stacks[0]);
-        stack.clear();
-        let mut min = worker;
-        self.see(worker, 0);
-        stack.push(worker);
-        while let Some(x) = stack.pop() {
-            min = min.min(x);
-            for n in board.nbrs(x) {
-                if n != NONE
-                    && !occupied.get(usize::from(n)).copied().unwrap_or(true)
-                    && !self.was_seen(n)
-                {
-                    self.see(n, 0);
-                    stack.push(n);
-                }
-            }
-        }
-        self.stacks[0] = stack;
-        min
-    }
-
     fn area(&self, s: u16) -> u16 {
         self.label.get(usize::from(s)).copied().unwrap_or(NONE)
     }
@@ -441,7 +421,6 @@ fn join(group: &mut [u8; SEEDS], a: usize, b: usize) {
 mod tests {
     use super::*;
     use crate::solver::lcg;
-    use crate::solver::reach::Reach;
 
     /// An open 8 x 8 room and a room with walls inside; random occupied
     /// squares stand for boxes and further walls.
