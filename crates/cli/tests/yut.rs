@@ -1,5 +1,5 @@
-//! `boardkit yut`: the judge's samples byte for byte, more hand-checked
-//! games, shown lines replayed with the plain rules, JSON, board files, and
+//! `boardkit yut`: games of my own against the brute-force reference, more
+//! hand-checked games, shown lines replayed with the plain rules, JSON, board files, and
 //! one test per kind of bad input.
 
 // Test helpers outside #[test] functions fail loudly on purpose.
@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+use yut::brute::brute_force;
 use yut::{rules, Board};
 
 fn boardkit() -> Command {
@@ -52,33 +53,43 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// Four ten-roll games of my own (the spec's samples are checked from
+/// `../shared/specs` by `specs.rs`).
+const GAMES: [&str; 4] = [
+    "2 3 1 5 4 2 3 5 1 4",
+    "4 4 4 4 4 4 4 4 4 4",
+    "3 1 4 1 5 2 2 3 5 1",
+    "5 4 3 2 1 5 4 3 2 1",
+];
+
+/// The reference's answer for a game: every move sequence tried.
+fn reference(game: &str) -> String {
+    let rolls: Vec<u8> = game.split(' ').map(|r| r.parse().unwrap()).collect();
+    format!("{}\n", brute_force(&Board::standard(), &rolls, 4))
+}
+
 #[test]
-fn judge_samples_byte_exact() {
-    for (input, output) in [
-        ("1 2 3 4 1 2 3 4 1 2\n", "190\n"),
-        ("1 1 1 1 1 1 1 1 1 1\n", "133\n"),
-        ("5 1 2 3 4 5 5 3 2 4\n", "214\n"),
-        ("5 5 5 5 5 5 5 5 5 5\n", "130\n"),
-    ] {
-        assert_eq!(best(&[], input), output, "input {input}");
+fn games_match_the_brute_force() {
+    for game in GAMES {
+        assert_eq!(best(&[], &format!("{game}\n")), reference(game), "{game}");
     }
     // Without the final newline, with CRLF, with a file argument.
-    assert_eq!(best(&[], "1 2 3 4 1 2 3 4 1 2"), "190\n");
-    assert_eq!(best(&[], "5 5 5 5 5 5 5 5 5 5\r\n"), "130\n");
-    let file = scratch("sample3.txt", "5 1 2 3 4 5 5 3 2 4\n");
+    assert_eq!(best(&[], GAMES[0]), reference(GAMES[0]));
+    assert_eq!(best(&[], &format!("{}\r\n", GAMES[3])), reference(GAMES[3]));
+    let file = scratch("game3.txt", &format!("{}\n", GAMES[2]));
     let out = boardkit()
         .args(["yut", "best"])
         .arg(&file)
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "214\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), reference(GAMES[2]));
 }
 
 #[test]
 fn several_lines_answer_one_line_each() {
-    let input =
-        "1 2 3 4 1 2 3 4 1 2\n\n1 1 1 1 1 1 1 1 1 1\n5 1 2 3 4 5 5 3 2 4\n5 5 5 5 5 5 5 5 5 5\n";
-    assert_eq!(best(&[], input), "190\n133\n214\n130\n");
+    let input = format!("{}\n\n{}\n{}\n{}\n", GAMES[0], GAMES[1], GAMES[2], GAMES[3]);
+    let want: String = GAMES.iter().map(|g| reference(g)).collect();
+    assert_eq!(best(&[], &input), want);
 }
 
 #[test]
@@ -107,8 +118,8 @@ fn shown_lines_replay_to_the_printed_score() {
         (1usize, long),
         (2, long),
         (4, long),
-        (4, "1 2 3 4 1 2 3 4 1 2"),
-        (6, "5 1 2 3 4 5 5 3 2 4"),
+        (4, GAMES[0]),
+        (6, GAMES[2]),
         (8, "1 1 2 2 3 3 4 4 5 5 1 2"),
     ];
     for (pieces, input) in cases {
@@ -308,12 +319,9 @@ fn the_printed_standard_board_gives_the_same_answers() {
     let out = boardkit().args(["yut", "board"]).output().unwrap();
     assert!(out.status.success());
     let file = scratch("standard.toml", &String::from_utf8(out.stdout).unwrap());
-    let samples =
-        "1 2 3 4 1 2 3 4 1 2\n1 1 1 1 1 1 1 1 1 1\n5 1 2 3 4 5 5 3 2 4\n5 5 5 5 5 5 5 5 5 5\n";
-    assert_eq!(
-        best(&["--board", file.to_str().unwrap()], samples),
-        "190\n133\n214\n130\n"
-    );
+    let games: String = GAMES.iter().map(|g| format!("{g}\n")).collect();
+    let want: String = GAMES.iter().map(|g| reference(g)).collect();
+    assert_eq!(best(&["--board", file.to_str().unwrap()], &games), want);
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! use yut::{brute::brute_force, Board};
 //!
 //! let b = Board::standard();
-//! assert_eq!(brute_force(&b, &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 4), 133);
+//! // One piece, fives: 10, then along the shortcut to 30, then home (the
+//! // fourth roll is not needed): 10 + 30 = 40.
+//! assert_eq!(brute_force(&b, &[5, 5, 5, 5], 1), 40);
 //! ```
 
 use crate::{rules, Board};

@@ -15,8 +15,8 @@
 //! use yut::{search::{Limits, Solver}, Board};
 //!
 //! let mut solver = Solver::new(&Board::standard(), 4).unwrap();
-//! let best = solver.best_score(&[5, 1, 2, 3, 4, 5, 5, 3, 2, 4], &Limits::default());
-//! assert_eq!(best, Ok(214));
+//! let best = solver.best_score(&[5, 4, 3, 2, 1, 5, 4, 3, 2, 1], &Limits::default());
+//! assert_eq!(best, Ok(254));
 //! ```
 
 // No unchecked indexing: input must never reach a panic (issue 8).
