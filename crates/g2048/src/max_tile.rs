@@ -450,11 +450,14 @@ mod tests {
     }
 
     #[test]
-    fn spec_sample_and_edges() {
-        let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+    fn hand_worked_and_edges() {
+        // 4 4 8 / 2 0 2 / 0 0 0: one move makes a second 8 at most, two
+        // (left, left) make 16, and the tiles only add up to 20.
+        let b = Board::from_values(3, &[4u32, 4, 8, 2, 0, 2, 0, 0, 0]).unwrap();
         assert_eq!(max_tile(&b, 5), 4);
         assert_eq!(max_tile(&b, 0), 3);
-        assert_eq!(max_tile(&b, 1), 4);
+        assert_eq!(max_tile(&b, 1), 3);
+        assert_eq!(max_tile(&b, 2), 4);
         let empty = Board::empty(5).unwrap();
         assert_eq!(max_tile(&empty, 5), 0);
         assert_eq!(best_line(&empty, 5), (0, vec![]));

@@ -98,15 +98,17 @@ mod tests {
     }
 
     #[test]
-    fn spec_worked_examples() {
-        assert_eq!(left(&[0, 2, 0, 2]), exps(&[4, 0, 0, 0]));
-        assert_eq!(left(&[2, 2, 4, 4]), exps(&[4, 8, 0, 0]));
-        assert_eq!(left(&[4, 4, 8, 0]), exps(&[8, 8, 0, 0]));
+    fn hand_worked_lines() {
+        assert_eq!(left(&[0, 4, 0, 4]), exps(&[8, 0, 0, 0]));
+        assert_eq!(left(&[4, 4, 8, 8]), exps(&[8, 16, 0, 0]));
+        // A new tile does not merge again in the same move.
+        assert_eq!(left(&[8, 8, 16, 0]), exps(&[16, 16, 0, 0]));
         assert_eq!(left(&[2, 2, 4]), exps(&[4, 4, 0]));
+        // Three equal tiles: the pair nearest the wall merges.
         assert_eq!(left(&[2, 2, 2]), exps(&[4, 2, 0]));
         assert_eq!(left(&[2, 2, 2, 2]), exps(&[4, 4, 0, 0]));
-        // `8 0 8 8` right is `0 0 8 16`: reversed, that is a left slide.
-        assert_eq!(left(&[8, 8, 0, 8]), exps(&[16, 8, 0, 0]));
+        // `16 0 16 16` right is `0 0 16 32`: reversed, that is a left slide.
+        assert_eq!(left(&[16, 16, 0, 16]), exps(&[32, 16, 0, 0]));
     }
 
     #[test]

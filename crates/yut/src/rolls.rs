@@ -61,12 +61,12 @@ mod tests {
 
     #[test]
     fn reads_judge_input_and_more() {
-        let g = parse_rolls("1 2 3 4 1 2 3 4 1 2\n").unwrap();
+        let g = parse_rolls("2 3 1 5 4 2 3 5 1 4\n").unwrap();
         assert_eq!(
             g,
             vec![Game {
                 line: 1,
-                rolls: vec![1, 2, 3, 4, 1, 2, 3, 4, 1, 2]
+                rolls: vec![2, 3, 1, 5, 4, 2, 3, 5, 1, 4]
             }]
         );
         let g = parse_rolls("\u{feff}5\r\n\r\n  1 1\t1\r\n").unwrap();
