@@ -21,7 +21,7 @@ pub enum Command {
     ///
     /// Input: N (1..=20), then N lines of N tile values (0 = empty).
     ///
-    /// Example: printf '3\n2 2 2\n4 4 4\n8 8 8\n' | boardkit 2048 max-tile --show
+    /// Example: printf '3\n4 4 8\n2 0 2\n0 0 0\n' | boardkit 2048 max-tile --show
     #[command(name = "max-tile", verbatim_doc_comment)]
     MaxTile(MaxTileArgs),
     /// Which of DOWN LEFT RIGHT UP change each board (beecrowd 1559).

@@ -23,7 +23,7 @@ pub enum Command {
     ///
     /// Input: C, then per case a line `H W` and H rows of W characters, `#` black, `.` white.
     ///
-    /// Example: printf '1\n3 7\n#.....#\n#.....#\n##..###\n' | boardkit cover count
+    /// Example: printf '1\n4 5\n#####\n#...#\n#...#\n#####\n' | boardkit cover count
     #[command(verbatim_doc_comment)]
     Count(CountArgs),
     /// Draw one covering of each board, each piece a letter (adjacent pieces differ), or say there is none.
@@ -310,8 +310,7 @@ pub mod tour {
     use crate::error::CliError;
     use crate::tour::{timed, Stop};
 
-    /// A ring with a bay, of my own design, sized like the spec's third
-    /// sample (8 x 10).
+    /// A ring with a bay, of my own design (8 x 10).
     const RING: [&str; 8] = [
         "##########",
         "##......##",

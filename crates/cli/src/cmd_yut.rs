@@ -22,7 +22,7 @@ pub enum Command {
     ///
     /// Input: one line of rolls (1..5) per game; the judge gives one line of 10.
     ///
-    /// Example: echo '1 2 3 4 1 2 3 4 1 2' | boardkit yut best --show
+    /// Example: echo '2 3 1 5 4 2 3 5 1 4' | boardkit yut best --show
     #[command(verbatim_doc_comment)]
     Best(BestArgs),
     /// Print a board in the board-file format, to start a board of your own.

@@ -16,7 +16,8 @@ use crate::{Board, PieceSet};
 /// ```
 /// use cover::{backtrack, Board, PieceSet};
 ///
-/// let b = Board::from_rows(&["#.....#", "#.....#", "##..###"]).unwrap();
+/// // 2 x 3 inside a frame: two coverings.
+/// let b = Board::from_rows(&["#####", "#...#", "#...#", "#####"]).unwrap();
 /// assert_eq!(backtrack::count(&b, &PieceSet::named("l3").unwrap()), 2);
 /// ```
 #[must_use]

@@ -631,7 +631,8 @@ fn count_with(
 /// ```
 /// use cover::{count, Board, Limits, PieceSet};
 ///
-/// let frame = Board::from_rows(&["#.....#", "#.....#", "##..###"]).unwrap();
+/// // 2 x 3 inside a frame: two coverings.
+/// let frame = Board::from_rows(&["#####", "#...#", "#...#", "#####"]).unwrap();
 /// let l3 = PieceSet::named("l3").unwrap();
 /// assert_eq!(count(&frame, &l3, &Limits::default()).unwrap(), 2u32.into());
 /// ```

@@ -127,11 +127,11 @@ impl Moves {
 /// use g2048::Board;
 /// use grid::Dir;
 ///
-/// // The spec's sample: the largest tile within 5 moves is 16.
-/// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
+/// // Three equal tiles: the pair nearest the wall merges.
+/// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 8, 0, 16, 16]).unwrap();
 /// let (after, out) = b.slid(Dir::Left);
-/// assert_eq!(after.values(), vec![4, 2, 0, 8, 4, 0, 16, 8, 0]);
-/// assert_eq!(out.score, 4 + 8 + 16);
+/// assert_eq!(after.values(), vec![4, 2, 0, 8, 8, 0, 32, 0, 0]);
+/// assert_eq!(out.score, 4 + 8 + 32);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {

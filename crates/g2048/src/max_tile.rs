@@ -23,11 +23,11 @@
 //! ```
 //! use g2048::{max_tile::{best_line, max_tile}, Board};
 //!
-//! let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
-//! assert_eq!(max_tile(&b, 5), 4); // 2^4 = 16, the judge's sample
+//! let b = Board::from_values(3, &[4u32, 4, 8, 2, 0, 2, 0, 0, 0]).unwrap();
+//! assert_eq!(max_tile(&b, 5), 4); // 2^4 = 16
 //! let (exp, line) = best_line(&b, 5);
 //! assert_eq!(exp, 4);
-//! assert_eq!(line.len(), 1); // left: 16 8 0 on the bottom row
+//! assert_eq!(line.len(), 2); // left, left: 8 8 0, then 16 0 0 on the top row
 //! ```
 
 use std::fmt;
