@@ -13,21 +13,7 @@ use assert_cmd::Command;
 
 /// The text of one spec, or `None` (with a note) when the specs are absent.
 fn spec(name: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/specs")
-        .join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            assert!(
-                std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "BOARDKIT_REQUIRE_SHARED=1 but {} cannot be read: {e}",
-                path.display()
-            );
-            eprintln!("note: skipping, {} not found ({e})", path.display());
-            None
-        }
-    }
+    shared_data::read(&format!("specs/{name}"))
 }
 
 /// The lines of `text` after the heading `heading`, up to the next heading.

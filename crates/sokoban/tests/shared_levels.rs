@@ -5,27 +5,11 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-
 use sokoban::xsb::{parse_collection, write_collection};
 use sokoban::Level;
 
 fn shared(name: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/levels")
-        .join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            assert!(
-                std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "BOARDKIT_REQUIRE_SHARED=1 but {} cannot be read: {e}",
-                path.display()
-            );
-            eprintln!("note: skipping, {} not found ({e})", path.display());
-            None
-        }
-    }
+    shared_data::read(&format!("levels/{name}"))
 }
 
 fn titles(levels: &[Level]) -> Vec<&str> {

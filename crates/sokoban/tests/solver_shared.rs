@@ -7,7 +7,6 @@
 // Test helpers outside #[test] functions may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use sokoban::lurd::{verify, Status};
@@ -16,21 +15,7 @@ use sokoban::xsb::parse_collection;
 use sokoban::Level;
 
 fn shared(name: &str) -> Option<Vec<Level>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/levels")
-        .join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(parse_collection(&text).unwrap()),
-        Err(e) => {
-            assert!(
-                std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "BOARDKIT_REQUIRE_SHARED=1 but {} cannot be read: {e}",
-                path.display()
-            );
-            eprintln!("note: skipping, {} not found ({e})", path.display());
-            None
-        }
-    }
+    shared_data::read(&format!("levels/{name}")).map(|text| parse_collection(&text).unwrap())
 }
 
 /// Solves with a generous limit (the CI machine may be busy) and checks
