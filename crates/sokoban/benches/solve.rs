@@ -6,8 +6,6 @@
 // Bench setup may unwrap.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::path::PathBuf;
-
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use sokoban::solver::{solve, Config, Optimize};
 
@@ -33,20 +31,12 @@ fn bench(c: &mut Criterion) {
             b.iter(|| assert_eq!(solve_all(black_box(&builtin), optimize), 12));
         });
     }
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/levels/Microban_155.xsb");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let levels = sokoban::xsb::parse_collection(&text).unwrap();
-            let first: Vec<_> = levels.into_iter().take(20).collect();
-            c.bench_function("microban 1-20 default", |b| {
-                b.iter(|| assert_eq!(solve_all(black_box(&first), Optimize::Any), 20));
-            });
-        }
-        Err(e) => eprintln!(
-            "note: skipping Microban, {} not found ({e})",
-            path.display()
-        ),
+    if let Some(text) = shared_data::read("levels/Microban_155.xsb") {
+        let levels = sokoban::xsb::parse_collection(&text).unwrap();
+        let first: Vec<_> = levels.into_iter().take(20).collect();
+        c.bench_function("microban 1-20 default", |b| {
+            b.iter(|| assert_eq!(solve_all(black_box(&first), Optimize::Any), 20));
+        });
     }
 }
 
