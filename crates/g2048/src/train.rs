@@ -41,9 +41,8 @@ pub struct TrainConfig {
     /// The exponent from which boards are kept for restarts (13: 8192).
     pub restart_tile: u8,
     /// Train a late-stage network (see [`train`]): with `Some(s)`, boards
-    /// with a tile of 2^s or more are judged through
-    /// [`downgrade`](crate::downgrade::downgrade), and only afterstates at
-    /// that stage are learned.
+    /// with a tile of 2^s or more are judged through [`downgrade`], and only
+    /// afterstates at that stage are learned.
     pub stage: Option<u8>,
 }
 

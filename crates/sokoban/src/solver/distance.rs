@@ -71,17 +71,18 @@ impl Distances {
         Distances::build(board, board.goals(), false, deadline)
     }
 
-    /// Distances for a search that *pulls* boxes back to `sources` (the
-    /// start squares of the boxes): for a box on `y` with the worker on
-    /// side `k`, the fewest pushes that bring a box from each source to
-    /// `y` with the worker ending on side `k` — which is the fewest pulls
-    /// back. Dead squares are then squares no source can reach.
+    /// [`Distances::from_sources_until`] without a deadline.
     #[cfg(test)]
     pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
         Distances::build(board, sources, true, None).unwrap_or_else(|| unreachable!())
     }
 
-    /// [`Distances::from_sources`], or `None` if `deadline` passes first.
+    /// Distances for a search that *pulls* boxes back to `sources` (the
+    /// start squares of the boxes): for a box on `y` with the worker on
+    /// side `k`, the fewest pushes that bring a box from each source to
+    /// `y` with the worker ending on side `k` — which is the fewest pulls
+    /// back. Dead squares are then squares no source can reach. `None` if
+    /// `deadline` passes first.
     pub(crate) fn from_sources_until(
         board: &Board,
         sources: &[u16],

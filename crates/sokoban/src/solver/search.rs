@@ -80,7 +80,7 @@ pub(crate) struct Settings<'a> {
     pub(crate) tunnels: bool,
     /// Search backwards: pull boxes from the solved state towards the
     /// start (greedy mode only; the distances are then
-    /// [`Distances::from_sources`]).
+    /// [`Distances::from_sources_until`]).
     pub(crate) backward: bool,
     /// A second open list ordered by how many separate areas the floor
     /// falls into (forward only) plus how many boxes are off target, then
