@@ -68,36 +68,32 @@ fn judge(args: &[&str], input: &str, output: &str) {
         .stderr("");
 }
 
+/// Checks the fenced sample of spec `name` through the command `args`.
+fn fenced(name: &str, args: &[&str]) {
+    if let Some(text) = spec(name) {
+        let (input, output) = fenced_sample(&text);
+        judge(args, &input, &output);
+    }
+}
+
 #[test]
 fn max_tile_sample() {
-    if let Some(text) = spec("2048-max-tile.md") {
-        let (input, output) = fenced_sample(&text);
-        judge(&["2048", "max-tile"], &input, &output);
-    }
+    fenced("2048-max-tile.md", &["2048", "max-tile"]);
 }
 
 #[test]
 fn legal_moves_sample() {
-    if let Some(text) = spec("2048-legal-moves.md") {
-        let (input, output) = fenced_sample(&text);
-        judge(&["2048", "moves"], &input, &output);
-    }
+    fenced("2048-legal-moves.md", &["2048", "moves"]);
 }
 
 #[test]
 fn board_cover_sample() {
-    if let Some(text) = spec("board-cover.md") {
-        let (input, output) = fenced_sample(&text);
-        judge(&["cover", "count"], &input, &output);
-    }
+    fenced("board-cover.md", &["cover", "count"]);
 }
 
 #[test]
 fn sokoban_replay_sample() {
-    if let Some(text) = spec("sokoban-replay.md") {
-        let (input, output) = fenced_sample(&text);
-        judge(&["sokoban", "replay"], &input, &output);
-    }
+    fenced("sokoban-replay.md", &["sokoban", "replay"]);
 }
 
 #[test]
