@@ -4,7 +4,7 @@
 //! covering must be found exactly when the count is not zero (and be valid).
 #![no_main]
 
-use cover::{backtrack, count_detailed, find_covering, Limits, PieceSet};
+use boardkit_cover::{backtrack, count_detailed, find_covering, Limits, PieceSet};
 use libfuzzer_sys::fuzz_target;
 
 /// Boards with more cells are only parsed: the reference is exponential.
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(cases) = cover::format::parse(text) else {
+    let Ok(cases) = boardkit_cover::format::parse(text) else {
         return;
     };
     let limits = Limits {

@@ -3,8 +3,8 @@
 //! agree with the shortest line it reports.
 #![no_main]
 
-use g2048::format::{parse_max_tile, Range};
-use g2048::max_tile::{best_line, max_tile};
+use boardkit_2048::format::{parse_max_tile, Range};
+use boardkit_2048::max_tile::{best_line, max_tile};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

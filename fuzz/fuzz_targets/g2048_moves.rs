@@ -2,7 +2,7 @@
 //! board's legal moves must agree between the bitboard and the generic board.
 #![no_main]
 
-use g2048::format::{parse_legal_moves, Range};
+use boardkit_2048::format::{parse_legal_moves, Range};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             if let Some(bb) = board.to_bitboard() {
                 assert_eq!(bb.legal_moves(), generic);
             }
-            for dir in grid::Dir::ALL {
+            for dir in boardkit_grid::Dir::ALL {
                 assert_eq!(generic.contains(dir), board.slid(dir).1.changed);
             }
         }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yut::file::{parse_board, to_json, to_toml};
+use boardkit_yut::file::{parse_board, to_json, to_toml};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

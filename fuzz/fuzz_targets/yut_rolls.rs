@@ -3,14 +3,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use yut::search::{Limits, Solver};
-use yut::Board;
+use boardkit_yut::search::{Limits, Solver};
+use boardkit_yut::Board;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(games) = yut::rolls::parse_rolls(text) else {
+    let Ok(games) = boardkit_yut::rolls::parse_rolls(text) else {
         return;
     };
     let board = Board::standard();
@@ -21,6 +21,6 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let best = solver.best_score(&rolls, &Limits::default());
-        assert_eq!(best.ok(), Some(yut::brute::brute_force(&board, &rolls, pieces)));
+        assert_eq!(best.ok(), Some(boardkit_yut::brute::brute_force(&board, &rolls, pieces)));
     }
 });

@@ -3,7 +3,7 @@
 //! grown from L-trominoes placed side by side from a fixed seed, so every
 //! board has coverings.
 //!
-//! `cargo bench -p cli --bench cover_process`
+//! `cargo bench -p boardkit-cli --bench cover_process`
 
 use std::io::Write;
 use std::process::{Command, Stdio};

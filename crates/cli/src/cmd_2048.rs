@@ -4,11 +4,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use boardkit_2048::format::{
+    judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range,
+};
+use boardkit_2048::max_tile::{best_line_within, max_tile_within, Limits, MAX_MOVES};
+use boardkit_2048::{tile_value, Board};
+use boardkit_grid::Dir;
 use clap::{Args, Subcommand};
-use g2048::format::{judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range};
-use g2048::max_tile::{best_line_within, max_tile_within, Limits, MAX_MOVES};
-use g2048::{tile_value, Board};
-use grid::Dir;
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -98,7 +100,7 @@ pub struct MovesArgs {
     pub file: Option<PathBuf>,
     /// Board side N: each case is N x N values.
     #[arg(long, default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(1..=g2048::MAX_SIZE as u64))]
+          value_parser = clap::value_parser!(u64).range(1..=boardkit_2048::MAX_SIZE as u64))]
     pub size: u64,
     /// Accept tiles up to 2^127 (a 2048 tile or larger still wins the game).
     #[arg(long)]
@@ -153,12 +155,12 @@ struct MaxTileJson {
 fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, range(args.lenient))?;
-    let room = u32::from(g2048::MAX_EXPONENT - board.max_exponent());
+    let room = u32::from(boardkit_2048::MAX_EXPONENT - board.max_exponent());
     if args.moves > room {
         return Err(CliError::input(format!(
             "--moves {} could build a tile above 2^{}: at most {room} moves for this board",
             args.moves,
-            g2048::MAX_EXPONENT
+            boardkit_2048::MAX_EXPONENT
         )));
     }
     let limits = Limits::with_time(
@@ -238,9 +240,9 @@ fn run_moves(args: &MovesArgs) -> Result<String, CliError> {
 pub mod tour {
     use std::fmt::Write as _;
 
-    use g2048::format::{legal_moves_line, parse_legal_moves, parse_max_tile, Range};
-    use g2048::max_tile::best_line;
-    use g2048::tile_value;
+    use boardkit_2048::format::{legal_moves_line, parse_legal_moves, parse_max_tile, Range};
+    use boardkit_2048::max_tile::best_line;
+    use boardkit_2048::tile_value;
 
     use super::letters;
     use crate::error::CliError;

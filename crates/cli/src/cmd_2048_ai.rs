@@ -6,14 +6,14 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use boardkit_2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
+use boardkit_2048::format::{parse_max_tile, Range};
+use boardkit_2048::game::Game;
+use boardkit_2048::heuristic::{Evaluate, Heuristic, Weights};
+use boardkit_2048::ntuple::{Downgrading, NTuple};
+use boardkit_2048::{tile_value, Bitboard, Board};
+use boardkit_grid::Dir;
 use clap::Args;
-use g2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
-use g2048::format::{parse_max_tile, Range};
-use g2048::game::Game;
-use g2048::heuristic::{Evaluate, Heuristic, Weights};
-use g2048::ntuple::{Downgrading, NTuple};
-use g2048::{tile_value, Bitboard, Board};
-use grid::Dir;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -752,9 +752,9 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
 
 /// The AI's stop of `boardkit tour`.
 pub mod tour {
-    use g2048::expectimax::Config;
-    use g2048::heuristic::Heuristic;
-    use g2048::Board;
+    use boardkit_2048::expectimax::Config;
+    use boardkit_2048::heuristic::Heuristic;
+    use boardkit_2048::Board;
 
     use super::{describe, play_game};
     use crate::error::CliError;

@@ -10,12 +10,12 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use boardkit_2048::expectimax::{Config, Depth};
+use boardkit_2048::game::{Game, MAX_GAME_SIZE, MIN_GAME_SIZE};
+use boardkit_2048::heuristic::Heuristic;
+use boardkit_2048::tile_value;
+use boardkit_grid::Dir;
 use clap::Args;
-use g2048::expectimax::{Config, Depth};
-use g2048::game::{Game, MAX_GAME_SIZE, MIN_GAME_SIZE};
-use g2048::heuristic::Heuristic;
-use g2048::tile_value;
-use grid::Dir;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};

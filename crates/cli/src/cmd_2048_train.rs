@@ -8,10 +8,10 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use boardkit_2048::ntuple::{Coherence, NTuple};
+use boardkit_2048::tile_value;
+use boardkit_2048::train::{train, TrainConfig, TrainedGame};
 use clap::Args;
-use g2048::ntuple::{Coherence, NTuple};
-use g2048::tile_value;
-use g2048::train::{train, TrainConfig, TrainedGame};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::error::CliError;

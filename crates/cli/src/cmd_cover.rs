@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use boardkit_cover::format::{parse, Case};
+use boardkit_cover::limits::parse_bytes;
+use boardkit_cover::{count_detailed, find_covering, Board, CoverError, Limits, PieceSet};
+use boardkit_grid::ParseError;
 use clap::{Args, Subcommand, ValueEnum};
-use cover::format::{parse, Case};
-use cover::limits::parse_bytes;
-use cover::{count_detailed, find_covering, Board, CoverError, Limits, PieceSet};
-use grid::ParseError;
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -305,7 +305,7 @@ fn run_show(common: &Common, colour: bool) -> Result<String, CliError> {
 
 /// The board cover stops of `boardkit tour`.
 pub mod tour {
-    use cover::{count_detailed, find_covering, Board, Limits, PieceSet};
+    use boardkit_cover::{count_detailed, find_covering, Board, Limits, PieceSet};
 
     use crate::error::CliError;
     use crate::tour::{timed, Stop};

@@ -3,10 +3,10 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use boardkit_sokoban::lurd::{self, Blocked, Status, Verdict};
+use boardkit_sokoban::{judge, xsb, Level};
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use sokoban::lurd::{self, Blocked, Status, Verdict};
-use sokoban::{judge, xsb, Level};
 
 use crate::error::CliError;
 use crate::input;
@@ -162,7 +162,7 @@ fn run_replay(args: &ReplayArgs) -> Result<String, CliError> {
 
 fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let (set, levels) = match &args.file {
-        None => ("boardkit".to_string(), sokoban::builtin::levels()),
+        None => ("boardkit".to_string(), boardkit_sokoban::builtin::levels()),
         Some(path) => {
             let text = input::read(Some(path))?;
             let name = path.file_stem().map_or_else(
@@ -213,7 +213,7 @@ pub fn select(levels: &[Level], wanted: Option<u64>) -> Result<Vec<(usize, &Leve
 
 /// The non-blank, non-comment lines of a solutions file, with line numbers.
 fn solution_lines(text: &str) -> Vec<(usize, &str)> {
-    grid::clean_input(text)
+    boardkit_grid::clean_input(text)
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
@@ -409,7 +409,7 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
 
 /// The Sokoban stops of `boardkit tour`.
 pub mod tour {
-    use sokoban::judge;
+    use boardkit_sokoban::judge;
 
     use crate::error::CliError;
     use crate::tour::{timed, Stop};

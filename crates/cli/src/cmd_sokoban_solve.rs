@@ -6,13 +6,13 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use boardkit_sokoban::lurd::{self, Status};
+use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
+use boardkit_sokoban::{builtin, xsb, Level};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use sokoban::lurd::{self, Status};
-use sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
-use sokoban::{builtin, xsb, Level};
 
 use crate::cmd_sokoban::label;
 use crate::error::CliError;
@@ -342,8 +342,8 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
 pub mod tour {
     use std::fmt::Write as _;
 
-    use sokoban::solver::Config;
-    use sokoban::{builtin, xsb};
+    use boardkit_sokoban::solver::Config;
+    use boardkit_sokoban::{builtin, xsb};
 
     use crate::error::CliError;
     use crate::tour::{timed, Stop};
@@ -354,7 +354,7 @@ pub mod tour {
     /// Solves three of the built-in levels and replays the solutions.
     pub fn solve() -> Result<Stop, CliError> {
         let levels = builtin::levels();
-        let chosen: Vec<(usize, &sokoban::Level)> = LEVELS
+        let chosen: Vec<(usize, &boardkit_sokoban::Level)> = LEVELS
             .iter()
             .filter_map(|&n| levels.get(n - 1).map(|l| (n, l)))
             .collect();

@@ -4,13 +4,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use boardkit_yut::file::{parse_board, to_json, to_toml};
+use boardkit_yut::rolls::{parse_rolls, Game};
+use boardkit_yut::search::{Limits, Line, SearchError, Solver};
+use boardkit_yut::Board;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
-use yut::file::{parse_board, to_json, to_toml};
-use yut::rolls::{parse_rolls, Game};
-use yut::search::{Limits, Line, SearchError, Solver};
-use yut::Board;
 
 use crate::error::CliError;
 use crate::input;
@@ -303,9 +303,9 @@ pub fn line_table(board: &Board, line: &Line) -> String {
 
 /// The yut stop of `boardkit tour`.
 pub mod tour {
-    use yut::rolls::parse_rolls;
-    use yut::search::{Limits, Solver};
-    use yut::Board;
+    use boardkit_yut::rolls::parse_rolls;
+    use boardkit_yut::search::{Limits, Solver};
+    use boardkit_yut::Board;
 
     use super::line_table;
     use crate::error::CliError;

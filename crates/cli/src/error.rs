@@ -1,6 +1,6 @@
 //! The one error type commands return: a message and an exit status.
 
-use grid::ParseError;
+use boardkit_grid::ParseError;
 
 /// A failed command: printed as `error: <message>` on stderr.
 #[derive(Debug)]

@@ -14,5 +14,5 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
 
 /// A size in bytes with an optional binary unit, for clap: `512M`, `2G`.
 pub fn bytes(s: &str) -> Result<u64, String> {
-    cover::limits::parse_bytes(s)
+    boardkit_cover::limits::parse_bytes(s)
 }

@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use yut::brute::brute_force;
-use yut::{rules, Board};
+use boardkit_yut::brute::brute_force;
+use boardkit_yut::{rules, Board};
 
 fn boardkit() -> Command {
     Command::cargo_bin("boardkit").unwrap()
@@ -408,12 +408,12 @@ fn large_batches_keep_input_order() {
             words.join(" ") + "\n"
         })
         .collect();
-    let mut solver = yut::search::Solver::new(&Board::standard(), 3).unwrap();
+    let mut solver = boardkit_yut::search::Solver::new(&Board::standard(), 3).unwrap();
     let want: String = games
         .iter()
         .map(|g| {
             let score = solver
-                .best_score(g, &yut::search::Limits::default())
+                .best_score(g, &boardkit_yut::search::Limits::default())
                 .unwrap();
             format!("{score}\n")
         })

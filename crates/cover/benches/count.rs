@@ -1,15 +1,15 @@
 //! Counting benchmarks: full squares (the targets) and the count
 //! widths compared. The whole-process judge benchmark is in the cli crate
-//! (`cargo bench -p cli --bench cover_process`).
+//! (`cargo bench -p boardkit-cli --bench cover_process`).
 //!
-//! `cargo bench -p cover --bench count` runs all; add a filter such as
+//! `cargo bench -p boardkit-cover --bench count` runs all; add a filter such as
 //! `square/18` to run one. The 21 x 21 square takes seconds per run: it runs
 //! only when `BOARDKIT_BENCH_21=1` is set.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use cover::{count, count_big_integers_only, count_detailed, Board, Limits, PieceSet};
+use boardkit_cover::{count, count_big_integers_only, count_detailed, Board, Limits, PieceSet};
 use criterion::{criterion_main, Criterion};
 
 fn l3() -> PieceSet {

@@ -14,7 +14,7 @@ use crate::{Board, PieceSet};
 /// finishes can exceed it.
 ///
 /// ```
-/// use cover::{backtrack, Board, PieceSet};
+/// use boardkit_cover::{backtrack, Board, PieceSet};
 ///
 /// // 2 x 3 inside a frame: two coverings.
 /// let b = Board::from_rows(&["#####", "#...#", "#...#", "#####"]).unwrap();

@@ -2,13 +2,13 @@
 
 use std::fmt;
 
-use grid::{Grid, Pos};
+use boardkit_grid::{Grid, Pos};
 
 /// A board of black and white cells; pieces must cover exactly the white
 /// ones.
 ///
 /// ```
-/// use cover::Board;
+/// use boardkit_cover::Board;
 ///
 /// let b = Board::from_rows(&["#..", "..#"]).unwrap();
 /// assert_eq!((b.height(), b.width(), b.white_count()), (2, 3, 4));

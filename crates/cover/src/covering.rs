@@ -4,7 +4,7 @@
 //! contact graph is planar, so greedy colouring in smallest-last order needs
 //! at most 6 letters (`A` to `F`).
 
-use grid::{Grid, Pos};
+use boardkit_grid::{Grid, Pos};
 
 use crate::limits::{CoverError, Limits};
 use crate::{frontier, Board, PieceSet, Shape};
@@ -21,7 +21,7 @@ pub struct Covering {
 /// Finds one covering of `board` by `pieces`, or `None` when there is none.
 ///
 /// ```
-/// use cover::{find_covering, Board, Limits, PieceSet};
+/// use boardkit_cover::{find_covering, Board, Limits, PieceSet};
 ///
 /// let l3 = PieceSet::named("l3").unwrap();
 /// let b = Board::rectangle(2, 3);

@@ -4,7 +4,7 @@
 //! Unlike the judge, any C, H and W are accepted, and any number of white
 //! cells. Blank lines are skipped; errors name the case, line and column.
 
-use grid::{ParseError, Token, Tokens};
+use boardkit_grid::{ParseError, Token, Tokens};
 
 use crate::Board;
 
@@ -29,7 +29,7 @@ fn side(tok: &Token<'_>, what: &str) -> Result<usize, ParseError> {
 /// Parses BOARDCOVER input.
 ///
 /// ```
-/// use cover::format::parse;
+/// use boardkit_cover::format::parse;
 ///
 /// let cases = parse("1\n2 3\n#..\n...\n").unwrap();
 /// assert_eq!(cases[0].board.white_count(), 5);

@@ -29,7 +29,7 @@
 
 use std::time::Instant;
 
-use grid::Pos;
+use boardkit_grid::Pos;
 use num_bigint::BigUint;
 use ruint::Uint;
 
@@ -554,7 +554,7 @@ fn prepare(board: &Board, pieces: &PieceSet) -> Result<Result<Vec<Scan>, BigUint
 /// the frontier tables it took.
 ///
 /// ```
-/// use cover::{count_detailed, Board, Limits, PieceSet};
+/// use boardkit_cover::{count_detailed, Board, Limits, PieceSet};
 ///
 /// let c = count_detailed(&Board::rectangle(12, 12), &PieceSet::named("l3").unwrap(), &Limits::default()).unwrap();
 /// assert_eq!(c.count.to_string(), "2033502499954");
@@ -573,7 +573,7 @@ pub fn count_detailed(
 /// integers) is measured against in the benchmarks.
 ///
 /// ```
-/// use cover::{count_big_integers_only, Board, Limits, PieceSet};
+/// use boardkit_cover::{count_big_integers_only, Board, Limits, PieceSet};
 ///
 /// let l3 = PieceSet::named("l3").unwrap();
 /// let c = count_big_integers_only(&Board::rectangle(9, 9), &l3, &Limits::default()).unwrap();
@@ -629,7 +629,7 @@ fn count_with(
 /// Counts the coverings of `board` by `pieces` exactly.
 ///
 /// ```
-/// use cover::{count, Board, Limits, PieceSet};
+/// use boardkit_cover::{count, Board, Limits, PieceSet};
 ///
 /// // 2 x 3 inside a frame: two coverings.
 /// let frame = Board::from_rows(&["#####", "#...#", "#...#", "#####"]).unwrap();

@@ -15,7 +15,7 @@
 //! * [`mod@format`]: the BOARDCOVER judge input.
 //!
 //! ```
-//! use cover::{count, Board, Limits, PieceSet};
+//! use boardkit_cover::{count, Board, Limits, PieceSet};
 //!
 //! let l3 = PieceSet::named("l3").unwrap();
 //! assert_eq!(count(&Board::rectangle(9, 9), &l3, &Limits::default()).unwrap(), 1193600u32.into());

@@ -105,9 +105,9 @@ const UNITS: [(&str, u64); 4] = [
 /// at most one decimal: `2 GiB`, `1.5 MiB`, `512 bytes`.
 ///
 /// ```
-/// assert_eq!(cover::limits::format_bytes(2 << 30), "2 GiB");
-/// assert_eq!(cover::limits::format_bytes(1536 << 10), "1.5 MiB");
-/// assert_eq!(cover::limits::format_bytes(100), "100 bytes");
+/// assert_eq!(boardkit_cover::limits::format_bytes(2 << 30), "2 GiB");
+/// assert_eq!(boardkit_cover::limits::format_bytes(1536 << 10), "1.5 MiB");
+/// assert_eq!(boardkit_cover::limits::format_bytes(100), "100 bytes");
 /// ```
 #[must_use]
 pub fn format_bytes(bytes: u64) -> String {
@@ -130,7 +130,7 @@ pub fn format_bytes(bytes: u64) -> String {
 /// free).
 ///
 /// ```
-/// use cover::limits::parse_bytes;
+/// use boardkit_cover::limits::parse_bytes;
 /// assert_eq!(parse_bytes("2G"), Ok(2 << 30));
 /// assert_eq!(parse_bytes("1.5 MiB"), Ok(1536 << 10));
 /// assert_eq!(parse_bytes("100"), Ok(100));

@@ -19,7 +19,7 @@
 //! ###
 //! ```
 
-use grid::ParseError;
+use boardkit_grid::ParseError;
 
 use crate::Shape;
 
@@ -35,7 +35,7 @@ pub const NAMES: [(&str, &str); 3] = [
 /// or reflection are kept once.
 ///
 /// ```
-/// use cover::PieceSet;
+/// use boardkit_cover::PieceSet;
 ///
 /// let s = PieceSet::named("l3+i3").unwrap();
 /// assert_eq!(s.shapes().len(), 6);
@@ -109,7 +109,7 @@ impl PieceSet {
     /// the set is called in output.
     ///
     /// ```
-    /// use cover::PieceSet;
+    /// use boardkit_cover::PieceSet;
     ///
     /// let s = PieceSet::parse("piece rotate reflect\n###\n#\n", "l4.txt").unwrap();
     /// assert_eq!(s.shapes().len(), 8);
@@ -139,7 +139,7 @@ impl PieceSet {
 
         let mut shapes = Vec::new();
         let mut pending: Option<Pending> = None;
-        for (i, raw) in grid::clean_input(text).lines().enumerate() {
+        for (i, raw) in boardkit_grid::clean_input(text).lines().enumerate() {
             let line = i + 1;
             let trimmed = raw.trim();
             if trimmed.is_empty() || trimmed.starts_with("//") {

@@ -5,7 +5,7 @@
 //! coverings of its regions. Each region is counted on its own bounding box,
 //! which keeps the frontier as narrow as the region rather than the board.
 
-use grid::Pos;
+use boardkit_grid::Pos;
 
 use crate::Board;
 

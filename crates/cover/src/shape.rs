@@ -9,7 +9,7 @@ use std::fmt;
 /// shape by putting its anchor on the first cell not yet covered.
 ///
 /// ```
-/// use cover::Shape;
+/// use boardkit_cover::Shape;
 ///
 /// let l = Shape::from_drawing(&["##", "#."]).unwrap();
 /// assert_eq!(l.cells(), &[(0, 0), (0, 1), (1, 0)]);

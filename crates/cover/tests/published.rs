@@ -3,7 +3,7 @@
 // Test helpers outside #[test] functions unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use cover::{
+use boardkit_cover::{
     backtrack, count, count_big_integers_only, count_detailed, BigUint, Board, Limits, PieceSet,
 };
 

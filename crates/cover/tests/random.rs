@@ -4,7 +4,7 @@
 // Test helpers outside #[test] functions unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use cover::{backtrack, count, find_covering, Board, Limits, PieceSet, Shape};
+use boardkit_cover::{backtrack, count, find_covering, Board, Limits, PieceSet, Shape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

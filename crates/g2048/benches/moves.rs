@@ -4,10 +4,10 @@
 // criterion_group! generates an undocumented `benches` function.
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use boardkit_2048::max_tile::max_tile;
+use boardkit_2048::{bitboard, Bitboard, Board};
+use boardkit_grid::Dir;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use g2048::max_tile::max_tile;
-use g2048::{bitboard, Bitboard, Board};
-use grid::Dir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -1,16 +1,16 @@
 //! Search speed: leaf positions evaluated per second by the expectimax AI at
 //! fixed depths, over positions taken from a seeded AI game (one thread).
 //!
-//! `cargo bench -p g2048 --bench search`; criterion's "thrpt" line is the
+//! `cargo bench -p boardkit-2048 --bench search`; criterion's "thrpt" line is the
 //! number of evaluated positions per second.
 
 // criterion_group! generates an undocumented `benches` function.
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use boardkit_2048::expectimax::{Config, Depth, Searcher};
+use boardkit_2048::game::Game;
+use boardkit_2048::Bitboard;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use g2048::expectimax::{Config, Depth, Searcher};
-use g2048::game::Game;
-use g2048::Bitboard;
 
 /// Every 25th position of a seeded game played at depth 1 until 4096.
 fn positions() -> Vec<Bitboard> {

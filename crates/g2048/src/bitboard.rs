@@ -10,15 +10,15 @@
 
 use std::sync::LazyLock;
 
-use grid::Dir;
+use boardkit_grid::Dir;
 
 use crate::slide::slide_line;
 
 /// A 4 × 4 board packed as 16 nibbles of exponents.
 ///
 /// ```
-/// use g2048::Bitboard;
-/// use grid::Dir;
+/// use boardkit_2048::Bitboard;
+/// use boardkit_grid::Dir;
 ///
 /// // Top row 2 2 4 4, everything else empty.
 /// let b = Bitboard::from_rows([[1, 1, 2, 2], [0; 4], [0; 4], [0; 4]]);

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use grid::Dir;
+use boardkit_grid::Dir;
 
 use crate::slide::{exp_value, slide_line, MoveOutcome};
 use crate::Bitboard;
@@ -17,8 +17,8 @@ pub const MAX_EXPONENT: u8 = 127;
 /// The value of the tile with exponent `exp` (0 for an empty cell).
 ///
 /// ```
-/// assert_eq!(g2048::tile_value(0), 0);
-/// assert_eq!(g2048::tile_value(11), 2048);
+/// assert_eq!(boardkit_2048::tile_value(0), 0);
+/// assert_eq!(boardkit_2048::tile_value(11), 2048);
 /// ```
 #[must_use]
 pub fn tile_value(exp: u8) -> u128 {
@@ -124,8 +124,8 @@ impl Moves {
 /// An N × N 2048 board; each cell holds an exponent (0 = empty, k = 2^k).
 ///
 /// ```
-/// use g2048::Board;
-/// use grid::Dir;
+/// use boardkit_2048::Board;
+/// use boardkit_grid::Dir;
 ///
 /// // Three equal tiles: the pair nearest the wall merges.
 /// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 8, 0, 16, 16]).unwrap();

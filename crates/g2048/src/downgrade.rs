@@ -49,8 +49,8 @@ fn lower_above(board: Bitboard, k: u32) -> Bitboard {
 /// is.
 ///
 /// ```
-/// use g2048::downgrade::downgrade;
-/// use g2048::Bitboard;
+/// use boardkit_2048::downgrade::downgrade;
+/// use boardkit_2048::Bitboard;
 ///
 /// // 16384 8192 2048 | 2: 4096 is missing, so 16384 and 8192 step down.
 /// let late = Bitboard::from_rows([[14, 13, 11, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
@@ -153,7 +153,7 @@ mod tests {
                 }
             }
             // Hence every move slides and merges the same way.
-            for dir in grid::Dir::ALL {
+            for dir in boardkit_grid::Dir::ALL {
                 assert_eq!(b.slide(dir) == b, d.slide(dir) == d);
             }
         }

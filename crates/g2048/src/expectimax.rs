@@ -28,7 +28,7 @@
 
 use std::time::{Duration, Instant};
 
-use grid::Dir;
+use boardkit_grid::Dir;
 use rustc_hash::FxHashMap;
 
 use crate::heuristic::{Evaluate, Heuristic};
@@ -165,8 +165,8 @@ const CLOCK_EVERY: u64 = 1024;
 /// An expectimax searcher with its transposition table.
 ///
 /// ```
-/// use g2048::expectimax::{Config, Searcher};
-/// use g2048::Bitboard;
+/// use boardkit_2048::expectimax::{Config, Searcher};
+/// use boardkit_2048::Bitboard;
 ///
 /// let board = Bitboard::from_rows([[1, 1, 0, 0], [0; 4], [0; 4], [0; 4]]);
 /// let mut ai = Searcher::standard(Config::fixed(2));

@@ -7,7 +7,7 @@
 //! Judge mode accepts the judge's ranges only; [`Range::Lenient`] accepts any
 //! board size up to [`MAX_SIZE`] and any power of two up to 2^127.
 
-use grid::{ParseError, Token, Tokens};
+use boardkit_grid::{ParseError, Token, Tokens};
 
 use crate::board::value_exponent;
 use crate::{Board, MAX_EXPONENT, MAX_SIZE};
@@ -67,7 +67,7 @@ fn side(tokens: &mut Tokens<'_>, max: usize, lenient_max: usize) -> Result<usize
 /// values.
 ///
 /// ```
-/// use g2048::format::{parse_max_tile, Range};
+/// use boardkit_2048::format::{parse_max_tile, Range};
 ///
 /// let b = parse_max_tile("3\n2 2 2\n4 4 4\n8 8 8\n", Range::Judge).unwrap();
 /// assert_eq!(b.size(), 3);
@@ -107,7 +107,7 @@ pub fn parse_max_tile(text: &str, range: Range) -> Result<Board, ParseError> {
 /// Parses beecrowd 1559 input: `T`, then T boards of `n` × `n` values.
 ///
 /// ```
-/// use g2048::format::{parse_legal_moves, Range};
+/// use boardkit_2048::format::{parse_legal_moves, Range};
 ///
 /// let boards = parse_legal_moves("1\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 0 0 0\n", 4, Range::Judge).unwrap();
 /// assert_eq!(boards.len(), 1);
@@ -170,7 +170,7 @@ pub fn parse_legal_moves(text: &str, n: usize, range: Range) -> Result<Vec<Board
 /// larger one) is won, so nothing is legal.
 ///
 /// ```
-/// use g2048::{format::legal_moves_line, Board};
+/// use boardkit_2048::{format::legal_moves_line, Board};
 ///
 /// let b = Board::from_values(4, &[0u32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]).unwrap();
 /// assert_eq!(legal_moves_line(&b), "RIGHT UP");

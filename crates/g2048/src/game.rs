@@ -14,7 +14,7 @@
 //! game moves to the generic [`Board`] for good. Both give the same game: the
 //! draws depend only on the cells, never on the representation.
 
-use grid::Dir;
+use boardkit_grid::Dir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -59,8 +59,8 @@ enum Cells {
 /// A game of 2048 in progress.
 ///
 /// ```
-/// use g2048::game::Game;
-/// use grid::Dir;
+/// use boardkit_2048::game::Game;
+/// use boardkit_grid::Dir;
 ///
 /// let mut game = Game::new(4, 42).unwrap();
 /// assert_eq!(game.board().tile_count(), 2);
@@ -100,8 +100,8 @@ impl Game {
     /// move count start at 0), its later tiles drawn from `seed`.
     ///
     /// ```
-    /// use g2048::game::Game;
-    /// use g2048::Bitboard;
+    /// use boardkit_2048::game::Game;
+    /// use boardkit_2048::Bitboard;
     ///
     /// let b = Bitboard::from_rows([[1, 1, 0, 0], [0; 4], [0; 4], [0; 4]]);
     /// let g = Game::from_bitboard(b, 3);

@@ -100,7 +100,7 @@ impl Weights {
     /// from [`Weights::NAMES`]).
     ///
     /// ```
-    /// use g2048::heuristic::Weights;
+    /// use boardkit_2048::heuristic::Weights;
     ///
     /// let w = Weights::default().with_spec("empty=300, smooth=20").unwrap();
     /// assert_eq!((w.empty, w.smooth), (300.0, 20.0));
@@ -224,8 +224,8 @@ pub trait Evaluate {
 /// The table-driven evaluation.
 ///
 /// ```
-/// use g2048::heuristic::{Evaluate, Heuristic};
-/// use g2048::Bitboard;
+/// use boardkit_2048::heuristic::{Evaluate, Heuristic};
+/// use boardkit_2048::Bitboard;
 ///
 /// let h = Heuristic::standard();
 /// // A monotonic corner beats the same tiles scattered.
@@ -310,7 +310,7 @@ impl<E: Evaluate + ?Sized> Evaluate for &E {
 mod tests {
     use super::*;
     use crate::Board;
-    use grid::Dir;
+    use boardkit_grid::Dir;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

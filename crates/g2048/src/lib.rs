@@ -16,8 +16,8 @@
 //!   the layouts it knows from earlier stages.
 //!
 //! ```
-//! use g2048::Board;
-//! use grid::Dir;
+//! use boardkit_2048::Board;
+//! use boardkit_grid::Dir;
 //!
 //! let mut b = Board::from_values(2, &[2u32, 2, 0, 4]).unwrap();
 //! let m = b.slide(Dir::Left);

@@ -21,7 +21,7 @@
 //! [`OutOfTime`], and the table's memory budget.
 //!
 //! ```
-//! use g2048::{max_tile::{best_line, max_tile}, Board};
+//! use boardkit_2048::{max_tile::{best_line, max_tile}, Board};
 //!
 //! let b = Board::from_values(3, &[4u32, 4, 8, 2, 0, 2, 0, 0, 0]).unwrap();
 //! assert_eq!(max_tile(&b, 5), 4); // 2^4 = 16
@@ -34,7 +34,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-use grid::Dir;
+use boardkit_grid::Dir;
 use rustc_hash::FxHashMap;
 
 use crate::{Bitboard, Board, MAX_EXPONENT};
@@ -350,7 +350,7 @@ pub fn max_tile(board: &Board, moves: u32) -> u8 {
 ///
 /// ```
 /// use std::time::Instant;
-/// use g2048::{max_tile::{max_tile_within, Limits}, Board};
+/// use boardkit_2048::{max_tile::{max_tile_within, Limits}, Board};
 ///
 /// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
 /// assert_eq!(max_tile_within(&b, 5, Limits::default()), Ok(4));

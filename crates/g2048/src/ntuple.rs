@@ -58,9 +58,9 @@ pub const SHAPE_CELLS: [[usize; TUPLE]; SHAPES] = [
 /// reward is exactly `banked_score(after) − banked_score(before)`.
 ///
 /// ```
-/// use g2048::ntuple::banked_score;
-/// use g2048::Bitboard;
-/// use grid::Dir;
+/// use boardkit_2048::ntuple::banked_score;
+/// use boardkit_2048::Bitboard;
+/// use boardkit_grid::Dir;
 ///
 /// let b = Bitboard::from_rows([[1, 1, 2, 2], [3, 0, 0, 0], [0; 4], [0; 4]]);
 /// let m = b.slide_scored(Dir::Left);
@@ -132,8 +132,8 @@ fn features(board: Bitboard) -> [usize; FEATURES] {
 /// The network's weights.
 ///
 /// ```
-/// use g2048::ntuple::NTuple;
-/// use g2048::Bitboard;
+/// use boardkit_2048::ntuple::NTuple;
+/// use boardkit_2048::Bitboard;
 ///
 /// let mut net = NTuple::zeroed();
 /// let b = Bitboard::from_rows([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]);
@@ -357,9 +357,9 @@ impl Default for Coherence {
 /// [`TrainConfig::stage`](crate::train::TrainConfig)), else by `net`.
 ///
 /// ```
-/// use g2048::heuristic::Evaluate;
-/// use g2048::ntuple::{Downgrading, NTuple};
-/// use g2048::Bitboard;
+/// use boardkit_2048::heuristic::Evaluate;
+/// use boardkit_2048::ntuple::{Downgrading, NTuple};
+/// use boardkit_2048::Bitboard;
 ///
 /// let net = NTuple::zeroed();
 /// let eval = Downgrading { net: &net, late: None, from: 14 };
@@ -524,7 +524,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(23);
         for _ in 0..2000 {
             let b = random_board(&mut rng);
-            for dir in grid::Dir::ALL {
+            for dir in boardkit_grid::Dir::ALL {
                 let m = b.slide_scored(dir);
                 if !m.overflow {
                     assert_eq!(banked_score(m.board) - banked_score(b), f64::from(m.score));

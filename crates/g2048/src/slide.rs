@@ -24,7 +24,7 @@ pub fn exp_value(exp: u8) -> u128 {
 /// Slides the exponents of one line towards index 0, in place.
 ///
 /// ```
-/// use g2048::slide::slide_line;
+/// use boardkit_2048::slide::slide_line;
 ///
 /// let mut line = [1, 1, 1, 0]; // 2 2 2 _
 /// let out = slide_line(&mut line);

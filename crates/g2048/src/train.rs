@@ -14,7 +14,7 @@
 
 use std::ops::ControlFlow;
 
-use grid::Dir;
+use boardkit_grid::Dir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -182,8 +182,8 @@ fn play(
 /// not on the threads' timing.
 ///
 /// ```
-/// use g2048::ntuple::NTuple;
-/// use g2048::train::{train, TrainConfig};
+/// use boardkit_2048::ntuple::NTuple;
+/// use boardkit_2048::train::{train, TrainConfig};
 ///
 /// let mut net = NTuple::zeroed();
 /// let config = TrainConfig {

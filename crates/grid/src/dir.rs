@@ -64,7 +64,7 @@ impl Dir {
     /// Parses a LURD letter in either case (`u`/`U` is up, and so on).
     ///
     /// ```
-    /// use grid::Dir;
+    /// use boardkit_grid::Dir;
     /// assert_eq!(Dir::from_letter('l'), Some(Dir::Left));
     /// assert_eq!(Dir::from_letter('x'), None);
     /// ```

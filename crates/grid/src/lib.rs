@@ -7,7 +7,7 @@
 //! that the judge formats share.
 //!
 //! ```
-//! use grid::{Dir, Grid, Pos};
+//! use boardkit_grid::{Dir, Grid, Pos};
 //!
 //! let mut g = Grid::new(2, 3, 0u8);
 //! g[Pos::new(1, 2)] = 7;

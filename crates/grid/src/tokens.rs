@@ -40,7 +40,7 @@ impl Token<'_> {
     /// huge number is not mistaken for garbage.
     ///
     /// ```
-    /// use grid::Tokens;
+    /// use boardkit_grid::Tokens;
     ///
     /// let mut t = Tokens::new("123456789012345678901234");
     /// let err = t.number::<u64>("a count").unwrap_err();
@@ -76,7 +76,7 @@ fn shorten(text: &str) -> String {
 /// Reads whitespace-separated tokens, line by line, keeping positions.
 ///
 /// ```
-/// use grid::Tokens;
+/// use boardkit_grid::Tokens;
 ///
 /// let mut t = Tokens::new("2\n 10 x\n");
 /// assert_eq!(t.number::<u32>("a count").unwrap(), 2);

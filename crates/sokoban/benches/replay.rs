@@ -4,11 +4,11 @@
 // Bench setup may unwrap.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use boardkit_grid::Dir;
+use boardkit_sokoban::judge;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grid::Dir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sokoban::judge;
 
 /// A 15 x 15 warehouse of my own design, in the judge's characters.
 const LEVEL: &str = "15 15

@@ -6,10 +6,10 @@
 // Bench setup may unwrap.
 #![allow(clippy::unwrap_used, missing_docs)]
 
+use boardkit_sokoban::solver::{solve, Config, Optimize};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use sokoban::solver::{solve, Config, Optimize};
 
-fn solve_all(levels: &[sokoban::Level], optimize: Optimize) -> usize {
+fn solve_all(levels: &[boardkit_sokoban::Level], optimize: Optimize) -> usize {
     let config = Config {
         optimize,
         ..Config::default()
@@ -21,7 +21,7 @@ fn solve_all(levels: &[sokoban::Level], optimize: Optimize) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
-    let builtin = sokoban::builtin::levels();
+    let builtin = boardkit_sokoban::builtin::levels();
     for (name, optimize) in [
         ("builtin default", Optimize::Any),
         ("builtin fewest pushes", Optimize::Pushes),
@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     if let Some(text) = shared_data::read("levels/Microban_155.xsb") {
-        let levels = sokoban::xsb::parse_collection(&text).unwrap();
+        let levels = boardkit_sokoban::xsb::parse_collection(&text).unwrap();
         let first: Vec<_> = levels.into_iter().take(20).collect();
         c.bench_function("microban 1-20 default", |b| {
             b.iter(|| assert_eq!(solve_all(black_box(&first), Optimize::Any), 20));

@@ -14,7 +14,7 @@ pub const XSB: &str = include_str!("builtin.xsb");
 /// The built-in levels, in order of difficulty.
 ///
 /// ```
-/// let levels = sokoban::builtin::levels();
+/// let levels = boardkit_sokoban::builtin::levels();
 /// assert_eq!(levels.len(), 12);
 /// assert_eq!(levels[0].title(), Some("First push"));
 /// ```

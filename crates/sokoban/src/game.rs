@@ -1,7 +1,7 @@
 //! A game in progress: a level, its current state, and the history of
 //! moves for undo and redo.
 
-use grid::Dir;
+use boardkit_grid::Dir;
 
 use crate::level::Level;
 use crate::state::{Outcome, State};
@@ -19,8 +19,8 @@ impl Step {
     /// The LURD letter: lower case for a move, upper case for a push.
     ///
     /// ```
-    /// use grid::Dir;
-    /// use sokoban::Step;
+    /// use boardkit_grid::Dir;
+    /// use boardkit_sokoban::Step;
     /// assert_eq!(Step { dir: Dir::Left, pushed: true }.letter(), 'L');
     /// assert_eq!(Step { dir: Dir::Up, pushed: false }.letter(), 'u');
     /// ```
@@ -39,10 +39,10 @@ impl Step {
 /// the moves taken back (for redo).
 ///
 /// ```
-/// use grid::Dir;
-/// use sokoban::{Game, Outcome};
+/// use boardkit_grid::Dir;
+/// use boardkit_sokoban::{Game, Outcome};
 ///
-/// let level = sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
+/// let level = boardkit_sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
 /// let mut game = Game::new(level);
 /// assert_eq!(game.play(Dir::Right), Outcome::Pushed);
 /// assert_eq!(game.play(Dir::Right), Outcome::Pushed);

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use grid::{clean_input, Dir, ParseError, Pos};
+use boardkit_grid::{clean_input, Dir, ParseError, Pos};
 
 use crate::level::Level;
 use crate::state::State;
@@ -28,13 +28,13 @@ pub struct Case {
 /// Reads the whole input: cases until the line `0 0` (or the end of input).
 ///
 /// ```
-/// let cases = sokoban::judge::parse("4 5\n#####\n#wb+#\n#...#\n#####\nRL\n0 0\n").unwrap();
+/// let cases = boardkit_sokoban::judge::parse("4 5\n#####\n#wb+#\n#...#\n#####\nRL\n0 0\n").unwrap();
 /// assert_eq!(cases.len(), 1);
 /// assert_eq!(cases[0].keys.len(), 2);
-/// assert!(sokoban::judge::parse("0 0\n").unwrap().is_empty());
-/// let err = sokoban::judge::parse("").unwrap_err();
+/// assert!(boardkit_sokoban::judge::parse("0 0\n").unwrap().is_empty());
+/// let err = boardkit_sokoban::judge::parse("").unwrap_err();
 /// assert_eq!(err.to_string(), "line 1: expected the board size `R C` (or `0 0`), found end of input");
-/// let err = sokoban::judge::parse("4 5\n#####\n#wb+#\n#..x#\n").unwrap_err();
+/// let err = boardkit_sokoban::judge::parse("4 5\n#####\n#wb+#\n#..x#\n").unwrap_err();
 /// assert_eq!(err.to_string(), "case 1, line 4, column 4: unknown character `x` (expected one of . # + b B w W)");
 /// ```
 ///
@@ -111,7 +111,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
 
 /// Reads `R C`.
 fn size(line: &str, line_no: usize) -> Result<(usize, usize), ParseError> {
-    let mut tokens = grid::Tokens::new(line);
+    let mut tokens = boardkit_grid::Tokens::new(line);
     let at_line = |e: ParseError| ParseError {
         line: Some(line_no),
         ..e
@@ -192,12 +192,12 @@ fn parse_keys(line: &str, line_no: usize) -> Result<Vec<Dir>, ParseError> {
 /// complete; returns the final state.
 ///
 /// ```
-/// use grid::Dir::*;
-/// let cases = sokoban::judge::parse("4 5\n#####\n#wb+#\n#...#\n#####\n\n0 0\n").unwrap();
+/// use boardkit_grid::Dir::*;
+/// let cases = boardkit_sokoban::judge::parse("4 5\n#####\n#wb+#\n#...#\n#####\n\n0 0\n").unwrap();
 /// let level = &cases[0].level;
-/// let end = sokoban::judge::replay(level, [Right, Left, Left]);
+/// let end = boardkit_sokoban::judge::replay(level, [Right, Left, Left]);
 /// assert!(end.is_solved());
-/// assert_eq!(level.pos(end.worker()), grid::Pos::new(1, 2));
+/// assert_eq!(level.pos(end.worker()), boardkit_grid::Pos::new(1, 2));
 /// ```
 pub fn replay(level: &Level, keys: impl IntoIterator<Item = Dir>) -> State {
     let mut state = level.start().clone();

@@ -11,7 +11,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use grid::{Dir, Pos};
+use boardkit_grid::{Dir, Pos};
 
 use crate::state::State;
 use crate::tile::Tile;
@@ -155,7 +155,7 @@ impl Meta {
     /// above or below the map.
     ///
     /// ```
-    /// use sokoban::Meta;
+    /// use boardkit_sokoban::Meta;
     /// let meta = Meta { after: vec!["Author: Ann".into()], ..Meta::default() };
     /// assert_eq!(meta.field("author"), Some("Ann"));
     /// assert_eq!(meta.field("title"), None);
@@ -175,10 +175,10 @@ impl Meta {
 /// The static part of a level and its starting state.
 ///
 /// ```
-/// use grid::Dir;
-/// use sokoban::{Level, Outcome, Tile};
+/// use boardkit_grid::Dir;
+/// use boardkit_sokoban::{Level, Outcome, Tile};
 ///
-/// let level = sokoban::xsb::parse_level("#####\n#@$.#\n#####\n").unwrap();
+/// let level = boardkit_sokoban::xsb::parse_level("#####\n#@$.#\n#####\n").unwrap();
 /// assert_eq!((level.rows(), level.cols()), (3, 5));
 /// let mut state = level.start().clone();
 /// assert_eq!(level.try_move(&mut state, Dir::Left), Outcome::Blocked);

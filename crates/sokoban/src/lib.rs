@@ -32,10 +32,10 @@
 //! [`lurd::verify`].
 //!
 //! ```
-//! use grid::Dir;
-//! use sokoban::{Game, Outcome};
+//! use boardkit_grid::Dir;
+//! use boardkit_sokoban::{Game, Outcome};
 //!
-//! let levels = sokoban::xsb::parse_collection("; First\n#######\n#@ $ .#\n#######\n").unwrap();
+//! let levels = boardkit_sokoban::xsb::parse_collection("; First\n#######\n#@ $ .#\n#######\n").unwrap();
 //! let level = &levels[0];
 //! assert_eq!(level.title(), Some("First"));
 //! let mut game = Game::new(level.clone());

@@ -6,7 +6,7 @@
 //! written in lower case (or a move in upper case) is not an error: the
 //! [`Verdict`] lists such letters for a warning.
 
-use grid::{Dir, ParseError};
+use boardkit_grid::{Dir, ParseError};
 
 use crate::game::Step;
 use crate::level::Level;
@@ -22,10 +22,10 @@ pub const MAX_MOVES: usize = 10_000_000;
 /// written (upper case = push).
 ///
 /// ```
-/// let steps = sokoban::lurd::parse("rR 2u\nL").unwrap();
+/// let steps = boardkit_sokoban::lurd::parse("rR 2u\nL").unwrap();
 /// assert_eq!(steps.len(), 5);
 /// assert_eq!(steps.iter().map(|s| s.letter()).collect::<String>(), "rRuuL");
-/// let err = sokoban::lurd::parse("rrx").unwrap_err();
+/// let err = boardkit_sokoban::lurd::parse("rrx").unwrap_err();
 /// assert_eq!(err.to_string(), "line 1, column 3: unknown move `x` (expected l u r d L U R D)");
 /// ```
 ///
@@ -34,7 +34,7 @@ pub const MAX_MOVES: usize = 10_000_000;
 /// digit or whitespace, or at a count not followed by a letter.
 pub fn parse(text: &str) -> Result<Vec<Step>, ParseError> {
     let mut steps = Vec::with_capacity(text.len());
-    for (l, line) in grid::clean_input(text).lines().enumerate() {
+    for (l, line) in boardkit_grid::clean_input(text).lines().enumerate() {
         let mut count: Option<(usize, usize)> = None;
         for (c, ch) in line.chars().enumerate() {
             let at = |msg: String| ParseError::at_line(l + 1, msg).with_column(c + 1);
@@ -132,9 +132,9 @@ pub struct Verdict {
 /// Plays `steps` from the level's start and says whether they solve it.
 ///
 /// ```
-/// use sokoban::lurd::{parse, verify, Status};
+/// use boardkit_sokoban::lurd::{parse, verify, Status};
 ///
-/// let level = sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
+/// let level = boardkit_sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
 /// let v = verify(&level, &parse("rRR").unwrap());
 /// assert_eq!((v.status, v.moves, v.pushes), (Status::Solved, 3, 2));
 /// let v = verify(&level, &parse("rrr").unwrap());

@@ -1,7 +1,7 @@
 //! The moving part of a level — the worker and the boxes — and the rules
 //! that move them.
 
-use grid::Dir;
+use boardkit_grid::Dir;
 
 use crate::level::{Cell, Level};
 
@@ -59,11 +59,11 @@ impl State {
     /// from the number of goals.
     ///
     /// ```
-    /// let level = sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
-    /// let s = sokoban::State::new(&level, 7, &[10]).unwrap();
+    /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
+    /// let s = boardkit_sokoban::State::new(&level, 7, &[10]).unwrap();
     /// assert_eq!(s.boxes().collect::<Vec<_>>(), vec![10]);
     /// assert!(s.is_solved());
-    /// assert!(sokoban::State::new(&level, 8, &[8]).is_none());
+    /// assert!(boardkit_sokoban::State::new(&level, 8, &[8]).is_none());
     /// ```
     #[must_use]
     pub fn new(level: &Level, worker: Cell, boxes: &[Cell]) -> Option<State> {
@@ -180,10 +180,10 @@ impl Level {
     /// a box if one is there and the square behind it is empty floor.
     ///
     /// ```
-    /// use grid::Dir;
-    /// use sokoban::Outcome;
+    /// use boardkit_grid::Dir;
+    /// use boardkit_sokoban::Outcome;
     ///
-    /// let level = sokoban::xsb::parse_level("######\n#@$$.#\n#   .#\n######\n").unwrap();
+    /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$$.#\n#   .#\n######\n").unwrap();
     /// let mut s = level.start().clone();
     /// assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Blocked); // two boxes
     /// assert_eq!(level.try_move(&mut s, Dir::Down), Outcome::Moved);

@@ -28,7 +28,7 @@ impl Tile {
     /// goal, `$` box, `*` box on goal, `.` goal, and space, `-` or `_` floor.
     ///
     /// ```
-    /// use sokoban::Tile;
+    /// use boardkit_sokoban::Tile;
     /// assert_eq!(Tile::from_xsb('*'), Some(Tile::BoxOnGoal));
     /// assert_eq!(Tile::from_xsb('-'), Some(Tile::Floor));
     /// assert_eq!(Tile::from_xsb('b'), None);
@@ -66,7 +66,7 @@ impl Tile {
     /// on floor/goal.
     ///
     /// ```
-    /// use sokoban::Tile;
+    /// use boardkit_sokoban::Tile;
     /// assert_eq!(Tile::from_judge('+'), Some(Tile::Goal));
     /// assert_eq!(Tile::from_judge('W'), Some(Tile::WorkerOnGoal));
     /// assert_eq!(Tile::from_judge('$'), None);

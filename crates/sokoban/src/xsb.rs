@@ -27,7 +27,7 @@
 //! equal levels, and writing again gives the same text: the round trip is
 //! exact after this normalisation.
 
-use grid::{clean_input, ParseError, Pos};
+use boardkit_grid::{clean_input, ParseError, Pos};
 
 use crate::level::{Level, LevelError, Meta, MAX_CELLS};
 use crate::tile::Tile;
@@ -39,7 +39,7 @@ const MAX_RUN: usize = 10_000;
 ///
 /// ```
 /// let text = "; 1\n#####\n#@$.#\n#####\n\n; 2\n'Two'\n5#|#@$.#|5#\nAuthor: Me\n";
-/// let levels = sokoban::xsb::parse_collection(text).unwrap();
+/// let levels = boardkit_sokoban::xsb::parse_collection(text).unwrap();
 /// assert_eq!(levels.len(), 2);
 /// assert_eq!(levels[0].title(), Some("1"));
 /// assert_eq!(levels[1].title(), Some("Two"));
@@ -448,8 +448,8 @@ pub fn map_rows(level: &Level, state: &crate::State) -> Vec<String> {
 /// `Title:` line when the title is not already given by the text).
 ///
 /// ```
-/// let level = sokoban::xsb::parse_level("Title: Tiny\n-####\n-#@$.#\n-####\n").unwrap();
-/// assert_eq!(sokoban::xsb::write_level(&level), "Title: Tiny\n\n ####\n #@$.#\n ####\n");
+/// let level = boardkit_sokoban::xsb::parse_level("Title: Tiny\n-####\n-#@$.#\n-####\n").unwrap();
+/// assert_eq!(boardkit_sokoban::xsb::write_level(&level), "Title: Tiny\n\n ####\n #@$.#\n ####\n");
 /// ```
 #[must_use]
 pub fn write_level(level: &Level) -> String {

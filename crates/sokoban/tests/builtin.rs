@@ -1,8 +1,8 @@
 //! Every built-in level is solvable: a stored solution solves it, with the
 //! fewest moves. The fewest pushes are listed too (for the solver's tests).
 
-use sokoban::builtin::levels;
-use sokoban::lurd::{parse, verify, Status};
+use boardkit_sokoban::builtin::levels;
+use boardkit_sokoban::lurd::{parse, verify, Status};
 
 /// Title, a move-optimal solution, and the fewest pushes of any solution.
 /// The solutions and both optima were found by exhaustive breadth-first

@@ -5,9 +5,9 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use grid::Dir;
+use boardkit_grid::Dir;
+use boardkit_sokoban::{judge, Game, Outcome};
 use proptest::prelude::*;
-use sokoban::{judge, Game, Outcome};
 
 /// A random level in the judge's characters: a walled rectangle with random
 /// inner walls, 1 to 4 boxes and as many goals, and the worker.
@@ -170,8 +170,8 @@ proptest! {
             prop_assert_eq!(&judge::board(level, game.state()), expected);
         }
         prop_assert!(!game.redo());
-        let lurd = sokoban::lurd::parse(&game.lurd()).unwrap();
-        let v = sokoban::lurd::verify(level, &lurd);
+        let lurd = boardkit_sokoban::lurd::parse(&game.lurd()).unwrap();
+        let v = boardkit_sokoban::lurd::verify(level, &lurd);
         prop_assert!(v.lowercase_pushes.is_empty() && v.uppercase_moves.is_empty());
         prop_assert_eq!((v.moves, v.pushes), (game.moves(), game.pushes()));
     }

@@ -5,8 +5,8 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use sokoban::xsb::{parse_collection, write_collection};
-use sokoban::Level;
+use boardkit_sokoban::xsb::{parse_collection, write_collection};
+use boardkit_sokoban::Level;
 
 fn shared(name: &str) -> Option<String> {
     shared_data::read(&format!("levels/{name}"))

@@ -7,10 +7,10 @@
 
 use std::time::Duration;
 
-use sokoban::lurd::{verify, Status};
-use sokoban::solver::{solve, Config, Limit, Optimize, Outcome};
-use sokoban::xsb::parse_level;
-use sokoban::Level;
+use boardkit_sokoban::lurd::{verify, Status};
+use boardkit_sokoban::solver::{solve, Config, Limit, Optimize, Outcome};
+use boardkit_sokoban::xsb::parse_level;
+use boardkit_sokoban::Level;
 
 fn config(optimize: Optimize) -> Config {
     Config {
@@ -53,7 +53,10 @@ const BUILTIN_OPTIMA: [(usize, usize); 12] = [
 
 #[test]
 fn optimal_modes_match_exhaustive_search_on_builtin_levels() {
-    for (level, &(moves, pushes)) in sokoban::builtin::levels().iter().zip(&BUILTIN_OPTIMA) {
+    for (level, &(moves, pushes)) in boardkit_sokoban::builtin::levels()
+        .iter()
+        .zip(&BUILTIN_OPTIMA)
+    {
         assert_eq!(
             solved(level, Optimize::Pushes).1,
             pushes,

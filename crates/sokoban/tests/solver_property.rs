@@ -9,13 +9,13 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use grid::Dir;
+use boardkit_grid::Dir;
+use boardkit_sokoban::lurd::{verify, Status};
+use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
+use boardkit_sokoban::{Level, Outcome as Move, State, Tile};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sokoban::lurd::{verify, Status};
-use sokoban::solver::{solve, Config, Optimize, Outcome};
-use sokoban::{Level, Outcome as Move, State, Tile};
 
 /// A random level of at most 7 x 7 squares with 1 to 3 boxes, or `None`
 /// when the draw is not a valid level. Half the draws place boxes, goals
@@ -173,7 +173,7 @@ proptest! {
     #[test]
     fn solver_agrees_with_brute_force(seed in any::<u64>()) {
         let Some(level) = random_level(seed) else { return Ok(()) };
-        let text = sokoban::xsb::write_level(&level);
+        let text = boardkit_sokoban::xsb::write_level(&level);
         let truth = brute_force(&level);
         let any = run(&level, Optimize::Any);
         prop_assert_eq!(any.is_some(), truth.is_some(), "default mode on\n{}", text);

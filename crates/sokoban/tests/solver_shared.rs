@@ -9,10 +9,10 @@
 
 use std::time::Duration;
 
-use sokoban::lurd::{verify, Status};
-use sokoban::solver::{solve, Config, Optimize, Outcome};
-use sokoban::xsb::parse_collection;
-use sokoban::Level;
+use boardkit_sokoban::lurd::{verify, Status};
+use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
+use boardkit_sokoban::xsb::parse_collection;
+use boardkit_sokoban::Level;
 
 fn shared(name: &str) -> Option<Vec<Level>> {
     shared_data::read(&format!("levels/{name}")).map(|text| parse_collection(&text).unwrap())

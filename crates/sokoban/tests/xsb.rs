@@ -4,9 +4,11 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use grid::Dir;
-use sokoban::xsb::{map_rows, parse_collection, parse_level, write_collection, write_level};
-use sokoban::{Level, Tile};
+use boardkit_grid::Dir;
+use boardkit_sokoban::xsb::{
+    map_rows, parse_collection, parse_level, write_collection, write_level,
+};
+use boardkit_sokoban::{Level, Tile};
 
 fn err(text: &str) -> String {
     parse_collection(text).unwrap_err().to_string()

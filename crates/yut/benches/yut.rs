@@ -1,16 +1,16 @@
 //! Benchmarks of the yut optimiser: the judge's 10 rolls, a 1,000-roll game,
 //! and 10,000 judge lines through one solver.
 //!
-//! Run: `cargo bench -p yut --bench yut`.
+//! Run: `cargo bench -p boardkit-yut --bench yut`.
 
 // `criterion_group!` defines an undocumented function.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 
+use boardkit_yut::search::{Limits, Solver};
+use boardkit_yut::Board;
 use criterion::{criterion_group, criterion_main, Criterion};
-use yut::search::{Limits, Solver};
-use yut::Board;
 
 /// A fixed pseudo-random roll sequence (xorshift), the same on every run.
 fn rolls(n: usize, seed: u64) -> Vec<u8> {

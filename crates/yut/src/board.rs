@@ -18,7 +18,7 @@
 //! [`Board::standard`] is the board of the judge problem (Baekjoon 17825).
 //!
 //! ```
-//! use yut::Board;
+//! use boardkit_yut::Board;
 //!
 //! let b = Board::standard();
 //! let ten = b.find("10").unwrap();
@@ -133,7 +133,7 @@ impl Board {
     /// Validates `cells` with the given start and end cells.
     ///
     /// ```
-    /// use yut::{Board, Cell};
+    /// use boardkit_yut::{Board, Cell};
     ///
     /// let cells = vec![
     ///     Cell::new("start", 0, Some(1)),

@@ -3,7 +3,7 @@
 //! check the fast search against it.
 //!
 //! ```
-//! use yut::{brute::brute_force, Board};
+//! use boardkit_yut::{brute::brute_force, Board};
 //!
 //! let b = Board::standard();
 //! // One piece, fives: 10, then along the shortcut to 30, then home (the

@@ -25,8 +25,8 @@
 //! standard board in this layout.
 //!
 //! ```
-//! use yut::file::{parse_board, to_toml};
-//! use yut::Board;
+//! use boardkit_yut::file::{parse_board, to_toml};
+//! use boardkit_yut::Board;
 //!
 //! let text = r#"{"start": "s", "end": "e", "cells": [
 //!   {"name": "s", "red": "a"},
@@ -43,7 +43,7 @@
 //! assert_eq!(parse_board(&to_toml(&standard)).unwrap(), standard);
 //! ```
 
-use grid::{clean_input, ParseError};
+use boardkit_grid::{clean_input, ParseError};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use toml::Spanned;

@@ -10,7 +10,7 @@
 //! look-ups into a large layer the same way (a hash join by shard).
 //!
 //! ```
-//! use yut::layer::LayerBuilder;
+//! use boardkit_yut::layer::LayerBuilder;
 //!
 //! for sharded in [false, true] {
 //!     let mut b = LayerBuilder::default();
@@ -141,7 +141,7 @@ type Request = (u64, u32, u32);
 /// answers.
 ///
 /// ```
-/// use yut::layer::ShardedValues;
+/// use boardkit_yut::layer::ShardedValues;
 ///
 /// let mut join = ShardedValues::new(&[10, 20, 30], &[1, 2, 3]);
 /// let mut best = vec![0; 2];

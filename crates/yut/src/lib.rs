@@ -12,7 +12,7 @@
 //! * [`brute`]: every move sequence, the check for [`search`].
 //!
 //! ```
-//! use yut::{search::{Limits, Solver}, Board};
+//! use boardkit_yut::{search::{Limits, Solver}, Board};
 //!
 //! let mut solver = Solver::new(&Board::standard(), 4).unwrap();
 //! let best = solver.best_score(&[5, 4, 3, 2, 1, 5, 4, 3, 2, 1], &Limits::default());

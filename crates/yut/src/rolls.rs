@@ -4,7 +4,7 @@
 //! are accepted.
 //!
 //! ```
-//! use yut::rolls::parse_rolls;
+//! use boardkit_yut::rolls::parse_rolls;
 //!
 //! let games = parse_rolls("1 2 3\n\n5 5\n").unwrap();
 //! assert_eq!(games.len(), 2);
@@ -13,7 +13,7 @@
 //! assert_eq!(err.to_string(), "line 2, column 3: roll 7 is outside 1..5");
 //! ```
 
-use grid::{ParseError, Tokens};
+use boardkit_grid::{ParseError, Tokens};
 
 use crate::rules::ROLLS;
 

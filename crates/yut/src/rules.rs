@@ -8,7 +8,7 @@
 //! left score nothing.
 //!
 //! ```
-//! use yut::{rules, Board};
+//! use boardkit_yut::{rules, Board};
 //!
 //! let b = Board::standard();
 //! let mut pieces = vec![b.start(); 2];

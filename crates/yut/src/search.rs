@@ -23,7 +23,7 @@
 //! every piece number in it means "the k-th piece to enter".
 //!
 //! ```
-//! use yut::{search::{Limits, Solver}, Board};
+//! use boardkit_yut::{search::{Limits, Solver}, Board};
 //!
 //! let mut s = Solver::new(&Board::standard(), 4).unwrap();
 //! let rolls = [2, 3, 1, 5, 4, 2, 3, 5, 1, 4];

@@ -13,7 +13,7 @@
 //! occupied cell (pieces sharing the start are the same choice).
 //!
 //! ```
-//! use yut::{state::Table, Board};
+//! use boardkit_yut::{state::Table, Board};
 //!
 //! let b = Board::standard();
 //! let t = Table::new(&b, 2).unwrap();

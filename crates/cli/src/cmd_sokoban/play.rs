@@ -8,14 +8,14 @@
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
 
+use boardkit_grid::Dir;
+use boardkit_sokoban::{Game, Level, Tile};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use grid::Dir;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use sokoban::{Game, Level, Tile};
 
 use crate::error::CliError;
 
@@ -382,7 +382,7 @@ mod tests {
     }
 
     fn builtin(index: usize) -> App {
-        App::new("boardkit", sokoban::builtin::levels(), index).unwrap()
+        App::new("boardkit", boardkit_sokoban::builtin::levels(), index).unwrap()
     }
 
     #[test]
@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn every_move_key_and_undo_redo_restart() {
         let room = "#######\n#     #\n#  @  #\n#     #\n#$.   #\n#######\n";
-        let levels = sokoban::xsb::parse_collection(room).unwrap();
+        let levels = boardkit_sokoban::xsb::parse_collection(room).unwrap();
         let mut app = App::new("room", levels, 0).unwrap();
         let start = app.game.state().clone();
         let level = app.game.level().clone();
@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn last_level_solved_screen_counts_the_set() {
-        let levels = sokoban::xsb::parse_collection(
+        let levels = boardkit_sokoban::xsb::parse_collection(
             "; a\n#####\n#@$.#\n#####\n\n; b\n######\n#@$ .#\n######\n",
         )
         .unwrap();
@@ -557,7 +557,7 @@ mod tests {
         // 40 columns: wider than a 30-column terminal shows (15 squares).
         let wall = "#".repeat(40);
         let text = format!("{wall}\n#@{}$.#\n{wall}\n", " ".repeat(35));
-        let levels = sokoban::xsb::parse_collection(&text).unwrap();
+        let levels = boardkit_sokoban::xsb::parse_collection(&text).unwrap();
         let mut app = App::new("wide", levels, 0).unwrap();
         let s = screen(&app, 30, 9);
         assert_eq!(s[2], "██████████████████████████████");
@@ -577,7 +577,7 @@ mod tests {
 
         // 30 rows: taller than the 7 rows a 12-row terminal has for the board.
         let text = format!("###\n#@#\n{}#$#\n#.#\n###\n", "# #\n".repeat(25));
-        let levels = sokoban::xsb::parse_collection(&text).unwrap();
+        let levels = boardkit_sokoban::xsb::parse_collection(&text).unwrap();
         let mut app = App::new("tall", levels, 0).unwrap();
         let board = |app: &App| screen(app, 20, 12)[2..9].join("|");
         assert_eq!(board(&app), "       ██████|       ██<>██|       ██  ██|       ██  ██|       ██  ██|       ██  ██|       ██  ██");
@@ -587,7 +587,8 @@ mod tests {
 
     #[test]
     fn distinct_glyphs_and_colours() {
-        let levels = sokoban::xsb::parse_collection("#######\n#@$*. #\n#######\n").unwrap();
+        let levels =
+            boardkit_sokoban::xsb::parse_collection("#######\n#@$*. #\n#######\n").unwrap();
         let app = App::new("glyphs", levels, 0).unwrap();
         let mut terminal = Terminal::new(TestBackend::new(20, 9)).unwrap();
         terminal.draw(|f| app.draw(f)).unwrap();

@@ -8,7 +8,7 @@
 //! sets become bitsets of `words` `u64`s over these indices, and every
 //! table of the solver is a flat array over them.
 
-use grid::Dir;
+use boardkit_grid::Dir;
 
 use crate::level::{Cell, Level};
 

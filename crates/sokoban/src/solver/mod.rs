@@ -18,9 +18,9 @@
 //! reported as [`Limit::Internal`], never returned.
 //!
 //! ```
-//! use sokoban::solver::{solve, Config, Optimize, Outcome};
+//! use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
 //!
-//! let level = sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
+//! let level = boardkit_sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
 //! let config = Config { optimize: Optimize::Pushes, ..Config::default() };
 //! match solve(&level, &config) {
 //!     Outcome::Solved { solution, .. } => {
