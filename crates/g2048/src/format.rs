@@ -7,10 +7,12 @@
 //! Judge mode accepts the judge's ranges only; [`Range::Lenient`] accepts any
 //! board size up to [`MAX_SIZE`] and any power of two up to 2^127.
 
+use std::fmt;
+
 use boardkit_grid::{ParseError, Token, Tokens};
 
 use crate::board::value_exponent;
-use crate::{Board, MAX_EXPONENT, MAX_SIZE};
+use crate::{tile_value, Board, MAX_EXPONENT, MAX_SIZE};
 
 /// Which sizes and tile values input may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +23,65 @@ pub enum Range {
     Lenient,
 }
 
+/// A number in the input outside what the chosen [`Range`] accepts: the
+/// [`cause`](ParseError::cause) of the parse error that reports it.
+///
+/// ```
+/// use boardkit_2048::format::{parse_max_tile, Range, RangeError};
+///
+/// let err = parse_max_tile("2\n2 2\n4 4096\n", Range::Judge).unwrap_err();
+/// assert_eq!(err.cause(), Some(&RangeError::Tile { value: 4096, max: 1024, judge: true }));
+/// assert_eq!((err.line, err.column), (Some(3), Some(3)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RangeError {
+    /// A value that is not a tile (0 or a power of two) up to `max`.
+    Tile {
+        /// The value read.
+        value: u128,
+        /// The largest tile accepted.
+        max: u128,
+        /// Whether `max` was the judge's, narrower than [`Range::Lenient`]'s.
+        judge: bool,
+    },
+    /// A board side outside `1..=max`.
+    Size {
+        /// The side read.
+        size: u64,
+        /// The largest side accepted.
+        max: usize,
+        /// Whether `max` was the judge's, narrower than [`Range::Lenient`]'s.
+        judge: bool,
+    },
+}
+
+impl fmt::Display for RangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RangeError::Tile { value, max, judge } => {
+                write!(
+                    f,
+                    "{value} is not a tile: expected 0 or a power of two from 2 to {max}"
+                )?;
+                if *judge {
+                    f.write_str(" (--lenient accepts larger tiles)")?;
+                }
+                Ok(())
+            }
+            RangeError::Size { size, max, judge } => {
+                write!(f, "board size {size} is outside 1..={max}")?;
+                if *judge {
+                    write!(f, " (--lenient accepts up to {MAX_SIZE})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RangeError {}
+
 /// Reads one tile value at `tok`, accepting exponents up to `max_exp`.
 fn tile(tok: &Token<'_>, max_exp: u8) -> Result<u8, ParseError> {
     if tok.text.starts_with('-') && tok.text.len() > 1 {
@@ -29,20 +90,19 @@ fn tile(tok: &Token<'_>, max_exp: u8) -> Result<u8, ParseError> {
     let value: u128 = tok.parse("a tile value")?;
     match value_exponent(value) {
         Some(e) if e <= max_exp => Ok(e),
-        _ => Err(tok.error(format!(
-            "{value} is not a tile: expected 0 or a power of two from 2 to {}{}",
-            crate::tile_value(max_exp),
-            if max_exp < MAX_EXPONENT {
-                " (--lenient accepts larger tiles)"
-            } else {
-                ""
-            }
-        ))),
+        _ => {
+            let e = RangeError::Tile {
+                value,
+                max: tile_value(max_exp),
+                judge: max_exp < MAX_EXPONENT,
+            };
+            Err(tok.error(e.to_string()).with_cause(e))
+        }
     }
 }
 
 /// Reads the board side at the next token, within `1..=max`.
-fn side(tokens: &mut Tokens<'_>, max: usize, lenient_max: usize) -> Result<usize, ParseError> {
+fn side(tokens: &mut Tokens<'_>, max: usize) -> Result<usize, ParseError> {
     let tok = tokens
         .next_token()
         .ok_or_else(|| tokens.end_error("the board size N"))?;
@@ -52,14 +112,14 @@ fn side(tokens: &mut Tokens<'_>, max: usize, lenient_max: usize) -> Result<usize
     let n: u64 = tok.parse("the board size N")?;
     match usize::try_from(n) {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(tok.error(format!(
-            "board size {n} is outside 1..={max}{}",
-            if max < lenient_max {
-                " (--lenient accepts up to 256)"
-            } else {
-                ""
-            }
-        ))),
+        _ => {
+            let e = RangeError::Size {
+                size: n,
+                max,
+                judge: max < MAX_SIZE,
+            };
+            Err(tok.error(e.to_string()).with_cause(e))
+        }
     }
 }
 
@@ -80,7 +140,7 @@ pub fn parse_max_tile(text: &str, range: Range) -> Result<Board, ParseError> {
         Range::Lenient => (MAX_SIZE, MAX_EXPONENT),
     };
     let mut tokens = Tokens::new(text);
-    let n = side(&mut tokens, max_n, MAX_SIZE)?;
+    let n = side(&mut tokens, max_n)?;
     let mut cells = Vec::with_capacity(n * n);
     for row in 0..n {
         let line = tokens.line_tokens().ok_or_else(|| {
@@ -101,7 +161,7 @@ pub fn parse_max_tile(text: &str, range: Range) -> Result<Board, ParseError> {
         }
     }
     tokens.end()?;
-    Board::from_exponents(n, cells).map_err(|e| ParseError::new(e.to_string()))
+    Board::from_exponents(n, cells).map_err(ParseError::from_cause)
 }
 
 /// Parses beecrowd 1559 input: `T`, then T boards of `n` × `n` values.
@@ -120,9 +180,11 @@ pub fn parse_legal_moves(text: &str, n: usize, range: Range) -> Result<Vec<Board
         Range::Lenient => MAX_EXPONENT,
     };
     if n == 0 || n > MAX_SIZE {
-        return Err(ParseError::new(format!(
-            "board size {n} is outside 1..={MAX_SIZE}"
-        )));
+        return Err(ParseError::from_cause(RangeError::Size {
+            size: n as u64,
+            max: MAX_SIZE,
+            judge: false,
+        }));
     }
     let mut tokens = Tokens::new(text);
     let tok = tokens
@@ -159,7 +221,7 @@ pub fn parse_legal_moves(text: &str, n: usize, range: Range) -> Result<Vec<Board
                 .map_err(|e| e.in_case(usize::try_from(case).unwrap_or(usize::MAX)))?;
             cells.push(e);
         }
-        boards.push(Board::from_exponents(n, cells).map_err(|e| ParseError::new(e.to_string()))?);
+        boards.push(Board::from_exponents(n, cells).map_err(ParseError::from_cause)?);
     }
     tokens.end()?;
     Ok(boards)

@@ -112,10 +112,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
 /// Reads `R C`.
 fn size(line: &str, line_no: usize) -> Result<(usize, usize), ParseError> {
     let mut tokens = boardkit_grid::Tokens::new(line);
-    let at_line = |e: ParseError| ParseError {
-        line: Some(line_no),
-        ..e
-    };
+    let at_line = |e: ParseError| e.with_line(line_no);
     let rows: usize = tokens.number("the number of rows R").map_err(at_line)?;
     let cols: usize = tokens.number("the number of columns C").map_err(at_line)?;
     if let Some(extra) = tokens.next_token() {

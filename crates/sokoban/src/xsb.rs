@@ -108,10 +108,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
                     if let Some(t) = &meta.title {
                         msg.push_str(&format!(" \"{t}\""));
                     }
-                    ParseError {
-                        message: format!("{msg}: {}", e.message),
-                        ..e
-                    }
+                    e.map_message(|m| format!("{msg}: {m}"))
                 })?;
                 level.set_meta(meta);
                 levels.push(level);
@@ -387,9 +384,9 @@ fn build(lines: &[&str], first_line: usize) -> Result<Level, ParseError> {
     Level::from_rows(&rows).map_err(|e| level_error(&e, first_line, |p| locate(&sources, p)))
 }
 
-/// A [`LevelError`] as a [`ParseError`] pointing into the text: `locate`
-/// turns a square into (line, column); errors about the whole level point
-/// at `first_line`.
+/// A [`LevelError`] as a [`ParseError`] pointing into the text, with the
+/// `LevelError` as its cause: `locate` turns a square into (line, column);
+/// errors about the whole level point at `first_line`.
 pub(crate) fn level_error(
     e: &LevelError,
     first_line: usize,
@@ -399,7 +396,7 @@ pub(crate) fn level_error(
         let (line, column) = locate(p);
         ParseError::at_line(line, msg).with_column(column)
     };
-    match e {
+    let located = match e {
         LevelError::SeveralWorkers { first, second } => {
             let (l, c) = locate(*first);
             at(
@@ -421,7 +418,8 @@ pub(crate) fn level_error(
             at(*p, format!("a {} outside the walls", tile.name()))
         }
         other => ParseError::at_line(first_line, other.to_string()),
-    }
+    };
+    located.with_cause(e.clone())
 }
 
 /// The map of a level in `state` as XSB rows: floor as spaces, trailing

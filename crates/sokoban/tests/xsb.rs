@@ -4,11 +4,11 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use boardkit_grid::Dir;
+use boardkit_grid::{Dir, Pos};
 use boardkit_sokoban::xsb::{
     map_rows, parse_collection, parse_level, write_collection, write_level,
 };
-use boardkit_sokoban::{Level, Tile};
+use boardkit_sokoban::{Level, LevelError, Tile};
 
 fn err(text: &str) -> String {
     parse_collection(text).unwrap_err().to_string()
@@ -372,4 +372,25 @@ fn assert_round_trip(levels: &[Level]) {
     let again = parse_collection(&written).unwrap();
     assert_eq!(again, levels);
     assert_eq!(write_collection(&again), written);
+}
+
+/// A well-formed map that is not a level keeps its `LevelError` as the
+/// parse error's cause, so a program can tell the two workers apart from a
+/// syntax error without reading the message.
+#[test]
+fn an_invalid_level_keeps_its_level_error() {
+    let err = parse_level("#####\n#@@$.#\n######\n").unwrap_err();
+    assert_eq!(
+        err.cause::<LevelError>(),
+        Some(&LevelError::SeveralWorkers {
+            first: Pos::new(1, 1),
+            second: Pos::new(1, 2),
+        })
+    );
+    assert_eq!((err.line, err.column), (Some(2), Some(3)));
+    let err = parse_level("#####\n#@$ #\n#####\n").unwrap_err();
+    assert_eq!(
+        err.cause::<LevelError>(),
+        Some(&LevelError::BoxGoalMismatch { boxes: 1, goals: 0 })
+    );
 }

@@ -292,10 +292,11 @@ fn build(parts: &Parts) -> Result<Board, ParseError> {
         });
     }
     Board::new(cells, start_id, end_id).map_err(|e: BoardError| {
-        match e.cell.and_then(|id| specs.get(id)) {
-            Some(spec) => spec.error(e.message),
-            None => ParseError::new(e.message),
-        }
+        let located = match e.cell.and_then(|id| specs.get(id)) {
+            Some(spec) => spec.error(e.message.clone()),
+            None => ParseError::new(e.message.clone()),
+        };
+        located.with_cause(e)
     })
 }
 
@@ -394,6 +395,20 @@ name = "e"
             parse_board(&format!("\u{feff}{}", to_json(&small))).unwrap(),
             small
         );
+    }
+
+    #[test]
+    fn a_rule_broken_keeps_the_board_error_as_its_cause() {
+        let cyclic = SMALL_TOML.replace(
+            "red = \"e\"\n\n[[cells]]\nname = \"c\"",
+            "red = \"a\"\n\n[[cells]]\nname = \"c\"",
+        );
+        let e = parse_board(&cyclic).unwrap_err();
+        let cause = e.cause::<BoardError>().unwrap();
+        assert_eq!(cause.message, "the arrows form a cycle: a -> b -> a");
+        assert_eq!(cause.cell, Some(1));
+        let bad_toml = parse_board("start = ").unwrap_err();
+        assert_eq!(bad_toml.cause::<BoardError>(), None);
     }
 
     #[test]
