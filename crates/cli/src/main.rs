@@ -1,31 +1,34 @@
 //! `boardkit`: exact engines and solvers for grid puzzle games.
 //!
 //! The binary is thin: it parses arguments (clap), reads input, calls the
-//! game crates and prints. Each game's commands live in their own module.
+//! game crates and prints. Each game's commands live in their own folder
+//! (`g2048/`, `sokoban/`, `cover/`, `yut/`); the tour collects each game's
+//! stops; `report`, `limits`, `parallel`, `terminal`, `input` and `error` are
+//! the plumbing they share, and import no command module.
 
 // The argument structs' doc comments are clap's help text, which writes
 // defaults as `[5]`; rustdoc would read those as links.
 #![allow(rustdoc::broken_intra_doc_links)]
 
-mod cmd_2048;
-mod cmd_2048_ai;
-mod cmd_2048_play;
-mod cmd_2048_train;
-mod cmd_cover;
-mod cmd_sokoban;
-mod cmd_sokoban_solve;
-mod cmd_yut;
+mod cover;
 mod error;
+mod g2048;
 mod input;
 mod limits;
+mod manual;
+mod parallel;
+mod report;
+mod sokoban;
+mod terminal;
 mod tour;
+mod yut;
 
 use std::any::Any;
 use std::io::Write;
 use std::panic::UnwindSafe;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::CliError;
 
@@ -42,27 +45,44 @@ struct Cli {
 enum Command {
     /// 2048: slide-and-merge on N x N boards.
     #[command(name = "2048", subcommand)]
-    G2048(cmd_2048::Command),
+    G2048(g2048::Command),
     /// Sokoban: push boxes onto goals.
     #[command(subcommand)]
-    Sokoban(cmd_sokoban::Command),
+    Sokoban(sokoban::Command),
     /// Board cover: count and draw coverings by L-trominoes or other pieces.
     #[command(subcommand)]
-    Cover(cmd_cover::Command),
+    Cover(cover::Command),
     /// Dice yut-nori: the best score over known rolls, on any board.
     #[command(subcommand)]
-    Yut(cmd_yut::Command),
+    Yut(yut::Command),
     /// Run each game's headline computation on built-in inputs and time it.
+    ///
+    /// Input: none; each stop prints its input, its answer and the time it took.
+    ///
+    /// Example: boardkit tour --only "sokoban solve"
+    #[command(verbatim_doc_comment)]
     Tour(tour::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// Example: boardkit completions bash > ~/.local/share/bash-completion/completions/boardkit
+    #[command(verbatim_doc_comment)]
+    Completions(manual::CompletionsArgs),
+    /// Print a manual page (roff), of the whole tool or of one command.
+    ///
+    /// Example: boardkit man sokoban solve > boardkit-sokoban-solve.1 && man ./boardkit-sokoban-solve.1
+    #[command(verbatim_doc_comment)]
+    Man(manual::ManArgs),
 }
 
 fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
-        Command::G2048(cmd) => cmd_2048::run(cmd),
-        Command::Sokoban(cmd) => cmd_sokoban::run(cmd),
-        Command::Cover(cmd) => cmd_cover::run(cmd),
-        Command::Yut(cmd) => cmd_yut::run(cmd),
+        Command::G2048(cmd) => g2048::run(cmd),
+        Command::Sokoban(cmd) => sokoban::run(cmd),
+        Command::Cover(cmd) => cover::run(cmd),
+        Command::Yut(cmd) => yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
+        Command::Completions(args) => manual::completions(Cli::command(), &args),
+        Command::Man(args) => manual::man(Cli::command(), &args),
     }
 }
 

@@ -1,12 +1,14 @@
 //! `boardkit tour`: each game's headline computation on inputs built into
-//! the binary, with the input, the answer and the time it took.
+//! the binary, with the input, the answer and the time it took. Each game's
+//! command module lists its own stops; the tour only collects and prints
+//! them.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 
 use crate::error::CliError;
+use crate::report::StopFn;
 
 /// Arguments of `tour`.
 #[derive(ClapArgs, Debug)]
@@ -16,39 +18,15 @@ pub struct Args {
     pub only: Option<String>,
 }
 
-/// One stop of the tour.
-pub struct Stop {
-    /// What is computed.
-    pub title: &'static str,
-    /// The input, as shown to the reader.
-    pub input: String,
-    /// The answer, as shown to the reader.
-    pub answer: String,
-    /// The time the computation took (not the printing).
-    pub elapsed: Duration,
-}
-
-/// Times `f`, returning its value and the time it took.
-pub fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
-}
-
-type StopFn = fn() -> Result<Stop, CliError>;
-
-/// Every stop, in order.
+/// Every stop, in order: each game's own list.
 fn stops() -> Vec<(&'static str, StopFn)> {
-    vec![
-        ("2048 max-tile", crate::cmd_2048::tour::max_tile),
-        ("2048 moves", crate::cmd_2048::tour::legal_moves),
-        ("2048 ai", crate::cmd_2048_ai::tour::ai_game),
-        ("sokoban replay", crate::cmd_sokoban::tour::replay),
-        ("sokoban solve", crate::cmd_sokoban_solve::tour::solve),
-        ("cover count", crate::cmd_cover::tour::square12),
-        ("cover show", crate::cmd_cover::tour::show_ring),
-        ("yut best", crate::cmd_yut::tour::best_line),
+    [
+        crate::g2048::tour_stops(),
+        crate::sokoban::tour_stops(),
+        crate::cover::tour_stops(),
+        crate::yut::tour_stops(),
     ]
+    .concat()
 }
 
 fn indent(text: &str) -> String {

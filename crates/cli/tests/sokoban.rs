@@ -303,5 +303,5 @@ fn play_checks_its_input_and_needs_a_terminal() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("error: play needs a terminal: standard output is not one\n");
+        .stderr("error: sokoban play needs a terminal (standard input and output)\n");
 }

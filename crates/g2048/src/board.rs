@@ -64,6 +64,21 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// The exponent of a tile (a power of two from 2 to 2^[`MAX_EXPONENT`]):
+/// `tile_exponent(2048) == Some(11)`; `None` for 0, 1 and non-tiles. Every
+/// tile given on a command line goes through here or [`value_exponent`].
+///
+/// ```
+/// use boardkit_2048::tile_exponent;
+///
+/// assert_eq!(tile_exponent(2048), Some(11));
+/// assert_eq!((tile_exponent(0), tile_exponent(1), tile_exponent(3000)), (None, None, None));
+/// ```
+#[must_use]
+pub fn tile_exponent(tile: u128) -> Option<u8> {
+    value_exponent(tile).filter(|&e| e > 0)
+}
+
 /// The exponent of a tile value: `Some(0)` for 0, `Some(k)` for 2^k with
 /// 1 ≤ k ≤ [`MAX_EXPONENT`], `None` otherwise.
 #[must_use]
@@ -238,6 +253,21 @@ impl Board {
     /// The rows, top to bottom, as exponent slices.
     pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
         self.cells.chunks(self.n)
+    }
+
+    /// The rows, top to bottom, as tile values (0 for empty).
+    ///
+    /// ```
+    /// use boardkit_2048::Board;
+    ///
+    /// let b = Board::from_values(2, &[2u32, 0, 0, 1024]).unwrap();
+    /// assert_eq!(b.value_rows(), vec![vec![2, 0], vec![0, 1024]]);
+    /// ```
+    #[must_use]
+    pub fn value_rows(&self) -> Vec<Vec<u128>> {
+        self.rows()
+            .map(|row| row.iter().map(|&e| tile_value(e)).collect())
+            .collect()
     }
 
     /// The index of the k-th cell of line `line` counted from the wall the

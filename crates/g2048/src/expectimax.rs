@@ -26,6 +26,7 @@
 //! spent, keeping the deepest finished search; unlike the other settings its
 //! moves depend on the machine's speed.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use boardkit_grid::Dir;
@@ -124,6 +125,32 @@ impl Config {
             depth: Depth::Fixed(d),
             prob_cutoff: Config::FAST.prob_cutoff,
         }
+    }
+}
+
+/// Reads as the commands print it: `depth 2..=6 (distinct tiles - 5),
+/// probability cut-off 0.005`.
+///
+/// ```
+/// use boardkit_2048::expectimax::Config;
+///
+/// assert_eq!(Config::fixed(3).to_string(), "depth 3, probability cut-off 0.005");
+/// assert_eq!(
+///     Config::STRONG.to_string(),
+///     "depth 3..=8 (distinct tiles - 5), probability cut-off 0.001"
+/// );
+/// ```
+impl fmt::Display for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.depth {
+            Depth::Fixed(d) => write!(f, "depth {d}")?,
+            Depth::Adaptive { min, max, .. } if min == max => write!(f, "depth {max}")?,
+            Depth::Adaptive { min, max, offset } => {
+                write!(f, "depth {min}..={max} (distinct tiles - {offset})")?;
+            }
+            Depth::Timed { per_move, .. } => write!(f, "{} ms per move", per_move.as_millis())?,
+        }
+        write!(f, ", probability cut-off {}", self.prob_cutoff)
     }
 }
 

@@ -90,6 +90,22 @@ impl Game {
         Game::start(n, seed, true)
     }
 
+    /// The classic 4 × 4 game with its two starting tiles, on the bitboard:
+    /// [`Game::new`]`(4, seed)`, which cannot fail.
+    ///
+    /// ```
+    /// use boardkit_2048::game::Game;
+    ///
+    /// assert_eq!(Game::classic(9), Game::new(4, 9).unwrap());
+    /// ```
+    #[must_use]
+    pub fn classic(seed: u64) -> Game {
+        let mut game = Game::from_bitboard(Bitboard::EMPTY, seed);
+        game.spawn();
+        game.spawn();
+        game
+    }
+
     /// Like [`Game::new`] but never uses the bitboard: the reference the fast
     /// path is tested against.
     pub fn new_generic(n: usize, seed: u64) -> Result<Game, BoardError> {
@@ -123,14 +139,12 @@ impl Game {
         if !(MIN_GAME_SIZE..=MAX_GAME_SIZE).contains(&n) {
             return Err(BoardError::Size(n));
         }
-        let cells = if n == 4 && fast {
-            Cells::Bits(Bitboard::EMPTY)
-        } else {
-            Cells::Generic(Board::empty(n)?)
-        };
+        if n == 4 && fast {
+            return Ok(Game::classic(seed));
+        }
         let mut game = Game {
             n,
-            cells,
+            cells: Cells::Generic(Board::empty(n)?),
             score: 0,
             moves: 0,
             seed,

@@ -9,7 +9,9 @@
 //! * [`format`](mod@format): the judge input formats (Baekjoon 12100 and beecrowd 1559).
 //! * [`max_tile`]: the exact search for the largest tile within K moves.
 //! * [`game`]: the real game (random tiles, score, game over), seeded.
-//! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4.
+//! * [`heuristic`] and [`expectimax`]: the AI that plays it on 4 × 4;
+//!   [`ai`]: the AI as a library (its evaluation, a seeded game played by
+//!   it, its advice on a board).
 //! * [`ntuple`] and [`train`]: a learned evaluation for the same search, an
 //!   n-tuple network trained by temporal-difference self-play, and
 //!   [`downgrade`](mod@downgrade), which lets it judge late-stage boards by
@@ -26,6 +28,8 @@
 //! assert_eq!(b.values(), vec![4, 0, 4, 0]);
 //! ```
 
+#[warn(clippy::indexing_slicing)]
+pub mod ai;
 #[warn(clippy::indexing_slicing)]
 pub mod bitboard;
 #[warn(clippy::indexing_slicing)]
@@ -48,5 +52,7 @@ pub mod slide;
 pub mod train;
 
 pub use crate::bitboard::Bitboard;
-pub use crate::board::{tile_value, Board, BoardError, Moves, MAX_EXPONENT, MAX_SIZE};
+pub use crate::board::{
+    tile_exponent, tile_value, value_exponent, Board, BoardError, Moves, MAX_EXPONENT, MAX_SIZE,
+};
 pub use crate::slide::MoveOutcome;

@@ -6,26 +6,26 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use boardkit_2048::ai::{advise, Evaluation, Settings};
 use boardkit_2048::expectimax::{Config, Depth};
 use boardkit_2048::game::{Game, MAX_GAME_SIZE, MIN_GAME_SIZE};
-use boardkit_2048::heuristic::Heuristic;
 use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
 use clap::Args;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
-use ratatui::{Frame, Terminal};
+use ratatui::Frame;
 use serde::{Deserialize, Serialize};
 
-use crate::cmd_2048_ai::{advise, no_ai_reason};
 use crate::error::CliError;
+use crate::report::count;
+use crate::terminal::{self, Flow};
 
 /// Arguments of `2048 play`.
 #[derive(Args, Debug)]
@@ -98,15 +98,6 @@ pub enum Screen {
         /// "Quit" (rather than "new game") is selected.
         quit_selected: bool,
     },
-}
-
-/// What the caller should do after a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep going.
-    Continue,
-    /// Leave the game.
-    Quit,
 }
 
 /// One finished (or abandoned) game, for the closing summary.
@@ -237,14 +228,13 @@ impl App {
         {
             let _ = writeln!(
                 out,
-                "game {}: seed {}, score {}, best tile {}, {} moves, {} undo{}{}",
+                "game {}: seed {}, score {}, best tile {}, {}, {}{}",
                 i + 1,
                 p.seed,
                 p.score,
                 p.max_tile,
-                p.moves,
-                p.undos,
-                if p.undos == 1 { "" } else { "s" },
+                count(p.moves, "move", "moves"),
+                count(p.undos, "undo", "undos"),
                 if p.over { "" } else { " (not finished)" }
             );
         }
@@ -252,21 +242,22 @@ impl App {
     }
 
     fn hint_text(&self) -> String {
-        let board = self.game.board();
-        if let Some(why) = no_ai_reason(&board) {
-            return format!("no AI hint: {why}");
-        }
-        let config = Config {
-            depth: Depth::Timed {
-                per_move: Duration::from_millis(200),
-                max: 8,
+        let settings = Settings {
+            evaluation: Evaluation::standard(),
+            config: Config {
+                depth: Depth::Timed {
+                    per_move: Duration::from_millis(200),
+                    max: 8,
+                },
+                prob_cutoff: 1e-4,
             },
-            prob_cutoff: 1e-4,
         };
-        match advise(&board, Heuristic::standard(), config) {
-            Some((decision, values)) => match decision.best {
+        match advise(&self.game.board(), &settings) {
+            Err(why) => format!("no AI hint: {why}"),
+            Ok(advice) => match advice.best {
                 Some(best) => {
-                    let others: Vec<String> = values
+                    let others: Vec<String> = advice
+                        .values
                         .iter()
                         .map(|(d, v)| format!("{} {v:.0}", d.name()))
                         .collect();
@@ -274,7 +265,6 @@ impl App {
                 }
                 None => "AI: no legal move".to_string(),
             },
-            None => "no AI hint for this board".to_string(),
         }
     }
 
@@ -460,7 +450,11 @@ impl App {
                 self.game.score(),
                 tile_value(self.game.max_exponent())
             )),
-            Line::from(format!("{} moves, {} undos", self.game.moves(), self.undos)),
+            Line::from(format!(
+                "{}, {}",
+                count(self.game.moves(), "move", "moves"),
+                count(self.undos, "undo", "undos")
+            )),
             Line::from(vec![
                 Span::styled(" [n] new game ", new_style),
                 Span::raw("  "),
@@ -516,29 +510,18 @@ fn tile_colours(exp: u8) -> (Color, Color) {
     }
 }
 
-/// Plays on `terminal` until the player quits.
-pub fn event_loop<B: ratatui::backend::Backend>(
-    app: &mut App,
-    terminal: &mut Terminal<B>,
-) -> std::io::Result<()> {
-    loop {
-        terminal.draw(|f| app.draw(f))?;
-        if let Event::Key(key) = event::read()? {
-            if key.kind == KeyEventKind::Press && app.on_key(key.code, key.modifiers) == Flow::Quit
-            {
-                return Ok(());
-            }
-        }
+impl terminal::App for App {
+    fn draw(&self, frame: &mut Frame) {
+        App::draw(self, frame);
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Flow {
+        self.on_key(key.code, key.modifiers)
     }
 }
 
 /// Runs `2048 play`: the game in the terminal, then a summary on stdout.
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::input(
-            "2048 play needs a terminal (standard input and output)",
-        ));
-    }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -546,12 +529,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     });
     let n = usize::try_from(args.size).unwrap_or(4);
     let mut app = App::new(n, seed, high_score_path(), !args.no_save)?;
-    let mut terminal = ratatui::try_init()
-        .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
-    let result = event_loop(&mut app, &mut terminal);
-    let restored = ratatui::try_restore();
-    result.map_err(|e| CliError::input(format!("terminal error: {e}")))?;
-    restored.map_err(|e| CliError::input(format!("cannot restore the terminal: {e}")))?;
+    terminal::run(&mut app, "2048 play")?;
     Ok(app.summary())
 }
 
@@ -559,6 +537,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
 mod tests {
     use super::*;
     use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
 
     fn screen(app: &App, w: u16, h: u16) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();

@@ -8,10 +8,14 @@ use boardkit_sokoban::{judge, xsb, Level};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use self::levels::{label, select};
 use crate::error::CliError;
 use crate::input;
+use crate::report::StopFn;
 
-pub mod play;
+mod levels;
+mod play;
+mod solve;
 
 /// The Sokoban commands.
 #[derive(Subcommand, Debug)]
@@ -61,7 +65,7 @@ pub enum Command {
     ///
     /// Example: boardkit sokoban solve --levels 1-3
     #[command(verbatim_doc_comment)]
-    Solve(crate::cmd_sokoban_solve::SolveArgs),
+    Solve(solve::SolveArgs),
 }
 
 /// Arguments of `sokoban play`.
@@ -110,13 +114,22 @@ pub struct VerifyArgs {
     pub json: bool,
 }
 
+/// The Sokoban stops of `boardkit tour`, in order, each with its `--only`
+/// name.
+pub fn tour_stops() -> Vec<(&'static str, StopFn)> {
+    vec![
+        ("sokoban replay", tour::replay),
+        ("sokoban solve", solve::tour::solve),
+    ]
+}
+
 /// Runs a Sokoban command and returns what it prints.
 pub fn run(cmd: Command) -> Result<String, CliError> {
     match cmd {
         Command::Replay(args) => run_replay(&args),
         Command::Verify(args) => run_verify(&args),
         Command::Play(args) => run_play(&args),
-        Command::Solve(args) => crate::cmd_sokoban_solve::run(&args),
+        Command::Solve(args) => solve::run(&args),
     }
 }
 
@@ -182,33 +195,6 @@ fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let app = play::App::new(set, levels, n - 1)
         .ok_or_else(|| CliError::input("no level found in the file"))?;
     play::run(app)
-}
-
-/// `level 3 "Title"`, or `level 3` without a title.
-pub fn label(number: usize, level: &Level) -> String {
-    match level.title() {
-        Some(t) => format!("level {number} \"{t}\""),
-        None => format!("level {number}"),
-    }
-}
-
-/// The levels a command works on: all, or the one `--level` names, each
-/// with its number from 1.
-pub fn select(levels: &[Level], wanted: Option<u64>) -> Result<Vec<(usize, &Level)>, CliError> {
-    match wanted {
-        None => Ok(levels.iter().enumerate().map(|(i, l)| (i + 1, l)).collect()),
-        Some(n) => {
-            let i = usize::try_from(n).unwrap_or(usize::MAX);
-            match levels.get(i.wrapping_sub(1)) {
-                Some(level) => Ok(vec![(i, level)]),
-                None => Err(CliError::input(format!(
-                    "--level {n}: the file has {} level{}",
-                    levels.len(),
-                    if levels.len() == 1 { "" } else { "s" }
-                ))),
-            }
-        }
-    }
 }
 
 /// The non-blank, non-comment lines of a solutions file, with line numbers.
@@ -408,11 +394,11 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
 }
 
 /// The Sokoban stops of `boardkit tour`.
-pub mod tour {
+mod tour {
     use boardkit_sokoban::judge;
 
     use crate::error::CliError;
-    use crate::tour::{timed, Stop};
+    use crate::report::{timed, Stop};
 
     /// Two games in the judge format: a level of my own and the keys
     /// pressed, and a second where the keys go on after the level is solved.

@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use boardkit_2048::ntuple::{Coherence, NTuple};
-use boardkit_2048::tile_value;
 use boardkit_2048::train::{train, TrainConfig, TrainedGame};
+use boardkit_2048::{tile_exponent, tile_value};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::network_file::load_network;
 use crate::error::CliError;
 
 /// Arguments of `2048 train`.
@@ -135,15 +136,6 @@ impl Block {
     }
 }
 
-/// Reads a saved network (for `train --from`, `ai --ntuple` and `hint
-/// --ntuple`).
-pub fn load_network(path: &Path) -> Result<NTuple, CliError> {
-    let file = File::open(path)
-        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
-    NTuple::read_from(BufReader::new(file))
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
-}
-
 /// `path` with `suffix` added to its name.
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
@@ -192,13 +184,10 @@ fn load_coherence(from: Option<&Path>) -> Result<Coherence, CliError> {
 }
 
 /// The exponent of `tile`, a tile from 4 to 32768 given to `flag`.
-fn tile_exponent(flag: &str, tile: u64) -> Result<u8, CliError> {
-    match tile {
-        t if (4..=32768).contains(&t) && t.is_power_of_two() => Ok(t.trailing_zeros() as u8),
-        t => Err(CliError::input(format!(
-            "{flag} {t} is not a tile from 4 to 32768"
-        ))),
-    }
+fn stage_tile(flag: &str, tile: u64) -> Result<u8, CliError> {
+    tile_exponent(u128::from(tile))
+        .filter(|e| (2..=15).contains(e))
+        .ok_or_else(|| CliError::input(format!("{flag} {tile} is not a tile from 4 to 32768")))
 }
 
 /// Runs `2048 train`.
@@ -219,9 +208,9 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
             args.restart
         )));
     }
-    let restart_tile = tile_exponent("--restart-tile", args.restart_tile)?;
+    let restart_tile = stage_tile("--restart-tile", args.restart_tile)?;
     let stage = match args.stage_from {
-        Some(t) => Some(tile_exponent("--stage-from", t)?),
+        Some(t) => Some(stage_tile("--stage-from", t)?),
         None => None,
     };
     let mut coherence = match args.coherence {

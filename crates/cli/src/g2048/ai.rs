@@ -1,25 +1,22 @@
 //! `boardkit 2048 ai` and `boardkit 2048 hint`: the expectimax AI playing
 //! seeded games, and its advice on one position.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use boardkit_2048::expectimax::{Config, Decision, Depth, Searcher, DEPTH_OFFSET};
+use boardkit_2048::ai::{self, Downgrade, Ending, Evaluation, Played, Settings, Stop};
+use boardkit_2048::expectimax::{Config, Depth, DEPTH_OFFSET};
 use boardkit_2048::format::{parse_max_tile, Range};
-use boardkit_2048::game::Game;
-use boardkit_2048::heuristic::{Evaluate, Heuristic, Weights};
-use boardkit_2048::ntuple::{Downgrading, NTuple};
-use boardkit_2048::{tile_value, Bitboard, Board};
-use boardkit_grid::Dir;
+use boardkit_2048::heuristic::{Evaluate, Weights};
+use boardkit_2048::{tile_exponent, tile_value};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 
+use super::network_file::load_network;
 use crate::error::CliError;
 use crate::input;
+use crate::report::{count, median, plural};
 
 /// The tiles whose reach the summary reports.
 const MILESTONES: [u8; 5] = [11, 12, 13, 14, 15];
@@ -77,80 +74,16 @@ pub struct SearchArgs {
     pub late_ntuple: Option<PathBuf>,
 }
 
-/// The value of --downgrade-from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Downgrade {
-    /// Judge every board as it is.
-    Off,
-    /// Downgrade boards whose largest tile has at least this exponent.
-    From(u8),
-}
-
-/// The network's default: boards with a 16384 are judged one stage lower.
-const DEFAULT_DOWNGRADE: Downgrade = Downgrade::From(14);
-
 fn parse_downgrade(s: &str) -> Result<Downgrade, String> {
     if s == "off" {
         return Ok(Downgrade::Off);
     }
-    match s.parse::<u32>() {
-        Ok(t) if (4..=32768).contains(&t) && t.is_power_of_two() => {
-            Ok(Downgrade::From(t.trailing_zeros() as u8))
-        }
-        _ => Err(format!("`{s}` is not `off` or a tile from 4 to 32768")),
-    }
-}
-
-/// The search's evaluation of a position: hand-made or learned.
-pub enum Evaluation {
-    /// The table-driven heuristic.
-    Heuristic(Cow<'static, Heuristic>),
-    /// An n-tuple network and its file, with a second-stage network (and
-    /// its file) for the boards it downgrades.
-    Network {
-        /// The network, its second stage and the downgrading threshold
-        /// (above 15 when boards are never downgraded).
-        eval: Downgrading<Box<NTuple>>,
-        /// The files, for summaries.
-        files: (PathBuf, Option<PathBuf>),
-    },
-}
-
-impl Evaluation {
-    /// What the evaluation is, for summaries.
-    pub fn describe(&self) -> String {
-        match self {
-            Evaluation::Heuristic(h) => h.weights().to_string(),
-            Evaluation::Network { eval, files } => {
-                let mut text = format!("n-tuple network {}", files.0.display());
-                if eval.from <= 15 {
-                    text.push_str(&format!(", downgrading from {}", tile_value(eval.from)));
-                }
-                if let Some(late) = &files.1 {
-                    text.push_str(&format!(" with late stage {}", late.display()));
-                }
-                text
-            }
-        }
-    }
-}
-
-impl Evaluate for Evaluation {
-    #[inline]
-    fn evaluate(&self, board: Bitboard) -> f32 {
-        match self {
-            Evaluation::Heuristic(h) => h.evaluate(board),
-            Evaluation::Network { eval, .. } => eval.evaluate(board),
-        }
-    }
-
-    #[inline]
-    fn evaluate_transposed(&self, board: Bitboard, transposed: Bitboard) -> f32 {
-        match self {
-            Evaluation::Heuristic(h) => h.evaluate_transposed(board, transposed),
-            Evaluation::Network { eval, .. } => eval.evaluate(board),
-        }
-    }
+    s.parse::<u128>()
+        .ok()
+        .and_then(tile_exponent)
+        .filter(|e| (2..=15).contains(e))
+        .map(Downgrade::From)
+        .ok_or_else(|| format!("`{s}` is not `off` or a tile from 4 to 32768"))
 }
 
 impl SearchArgs {
@@ -158,52 +91,64 @@ impl SearchArgs {
     /// --ntuple network.
     pub fn evaluation(&self) -> Result<Evaluation, CliError> {
         if let Some(path) = &self.ntuple {
-            let net = crate::cmd_2048_train::load_network(path)?;
-            let downgrade = self.downgrade_from.unwrap_or(DEFAULT_DOWNGRADE);
-            let from = match (downgrade, &self.late_ntuple) {
-                (Downgrade::From(e), _) => e,
-                // No board has a tile this large: all are judged as they are.
-                (Downgrade::Off, None) => u8::MAX,
-                (Downgrade::Off, Some(_)) => {
-                    return Err(CliError::input(
-                        "--late-ntuple needs --downgrade-from: its stage starts at that tile",
-                    ))
-                }
+            let net = load_network(path)?;
+            let downgrade = self.downgrade_from.unwrap_or(Downgrade::DEFAULT);
+            let needs_downgrade = || {
+                CliError::input(
+                    "--late-ntuple needs --downgrade-from: its stage starts at that tile",
+                )
             };
+            if downgrade == Downgrade::Off && self.late_ntuple.is_some() {
+                return Err(needs_downgrade());
+            }
             let late = match &self.late_ntuple {
-                Some(p) => Some(Box::new(crate::cmd_2048_train::load_network(p)?)),
+                Some(p) => Some(load_network(p)?),
                 None => None,
             };
-            return Ok(Evaluation::Network {
-                eval: Downgrading {
-                    net: Box::new(net),
-                    late,
-                    from,
-                },
-                files: (path.clone(), self.late_ntuple.clone()),
-            });
+            return Evaluation::network(net, downgrade, late).map_err(|_| needs_downgrade());
         }
         match &self.weights {
-            None => Ok(Evaluation::Heuristic(Cow::Borrowed(Heuristic::standard()))),
+            None => Ok(Evaluation::standard()),
             Some(spec) => {
                 let w = Weights::default()
                     .with_spec(spec)
                     .map_err(|e| CliError::input(format!("--weights: {e}")))?;
-                Ok(Evaluation::Heuristic(Cow::Owned(Heuristic::new(w))))
+                Ok(Evaluation::heuristic(w))
             }
         }
     }
 
+    /// What `evaluation` is, for summaries: the heuristic's weights, or the
+    /// network's files and downgrading.
+    pub fn describe(&self, evaluation: &Evaluation) -> String {
+        match (evaluation, &self.ntuple) {
+            (Evaluation::Network(_), Some(file)) => {
+                let mut text = format!("n-tuple network {}", file.display());
+                if let Some(from) = evaluation.downgrade_from() {
+                    text.push_str(&format!(", downgrading from {}", tile_value(from)));
+                }
+                if let Some(late) = &self.late_ntuple {
+                    text.push_str(&format!(" with late stage {}", late.display()));
+                }
+                text
+            }
+            (Evaluation::Heuristic(h), _) => h.weights().to_string(),
+            (Evaluation::Network(_), None) => "n-tuple network".to_string(),
+        }
+    }
+
+    /// The evaluation and the search settings: the evaluation's own fast or
+    /// strong setting (strong when `strong` or --strong), then the depth and
+    /// cut-off options.
+    pub fn settings(&self, strong: bool) -> Result<Settings, CliError> {
+        let evaluation = self.evaluation()?;
+        let base = evaluation.base_config(strong || self.strong);
+        let config = self.config(base)?;
+        Ok(Settings { evaluation, config })
+    }
+
     /// The search configuration, starting from `base`.
-    pub fn config(&self, base: Config) -> Result<Config, CliError> {
-        let base = if self.strong { Config::STRONG } else { base };
-        // A network gets its own settings: it evaluates slower and needs
-        // less search.
-        let base = match (self.ntuple.is_some(), base == Config::STRONG) {
-            (false, _) => base,
-            (true, false) => Config::LEARNED_FAST,
-            (true, true) => Config::LEARNED_STRONG,
-        };
+    fn config(&self, base: Config) -> Result<Config, CliError> {
         let mut config = base;
         let (base_min, base_max, offset) = match base.depth {
             Depth::Adaptive { min, max, offset } => (min, max, offset),
@@ -238,19 +183,6 @@ impl SearchArgs {
     }
 }
 
-/// A readable description of a configuration.
-pub fn describe(config: &Config) -> String {
-    let depth = match config.depth {
-        Depth::Fixed(d) => format!("depth {d}"),
-        Depth::Adaptive { min, max, .. } if min == max => format!("depth {max}"),
-        Depth::Adaptive { min, max, offset } => {
-            format!("depth {min}..={max} (distinct tiles - {offset})")
-        }
-        Depth::Timed { per_move, .. } => format!("{} ms per move", per_move.as_millis()),
-    };
-    format!("{depth}, probability cut-off {}", config.prob_cutoff)
-}
-
 /// Arguments of `2048 ai`.
 #[derive(Args, Debug)]
 pub struct AiArgs {
@@ -283,20 +215,6 @@ pub struct AiArgs {
     /// --time-limit`).
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub time_limit: Option<Duration>,
-}
-
-/// How an AI game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ending {
-    /// No legal move was left.
-    GameOver,
-    /// The --until tile was made.
-    Reached,
-    /// A 65536 tile was made: beyond what the bitboard search holds.
-    BeyondBitboard,
-    /// The --time-limit passed.
-    TimeLimit,
 }
 
 /// One finished AI game.
@@ -335,52 +253,34 @@ pub struct Timing {
     pub cpu: Option<Duration>,
 }
 
-/// Plays one seeded 4 x 4 game with the AI, stopping at the tile of exponent
-/// `until` if given, or at the `deadline`; `on_move` is called after every
-/// move.
-pub fn play_game<E: Evaluate>(
-    seed: u64,
-    eval: &E,
-    config: Config,
-    (until, deadline): (Option<u8>, Option<Instant>),
-    mut on_move: impl FnMut(&Game),
-) -> Result<(GameRecord, Timing), CliError> {
+/// Plays one seeded game with the library's loop ([`ai::play`]) and times
+/// it on the wall clock and, where the system can tell, in thread CPU time.
+pub fn play_timed<E: Evaluate>(seed: u64, settings: &Settings<E>, stop: Stop) -> (Played, Timing) {
     let start = Instant::now();
     let cpu_start = cpu_time::ThreadTime::try_now().ok();
-    let mut game = Game::new(4, seed).map_err(|e| CliError::input(e.to_string()))?;
-    let mut ai = Searcher::new(eval, config);
-    let ending = loop {
-        if until.is_some_and(|u| game.max_exponent() >= u) {
-            break Ending::Reached;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break Ending::TimeLimit;
-        }
-        let Some(board) = game.bitboard() else {
-            break Ending::BeyondBitboard;
-        };
-        let Some(dir) = ai.decide(board).best else {
-            break Ending::GameOver;
-        };
-        game.play(dir);
-        on_move(&game);
-    };
+    let played = ai::play(seed, settings, stop, |_| {});
     let timing = Timing {
         wall: start.elapsed(),
         cpu: cpu_start.and_then(|t| t.try_elapsed().ok()),
     };
-    let record = GameRecord {
-        seed,
-        max_tile: tile_value(game.max_exponent()),
-        score: game.score(),
-        moves: game.moves(),
-        ending,
-        evaluations: ai.evaluations(),
-        board: crate::cmd_2048::matrix(&game.board()),
-        seconds: None,
-        cpu_seconds: None,
-    };
-    Ok((record, timing))
+    (played, timing)
+}
+
+impl GameRecord {
+    /// The record of a played game, with its timing when `timing`.
+    fn new(played: &Played, timing: Option<Timing>) -> GameRecord {
+        GameRecord {
+            seed: played.game.seed(),
+            max_tile: tile_value(played.game.max_exponent()),
+            score: played.game.score(),
+            moves: played.game.moves(),
+            ending: played.ending,
+            evaluations: played.evaluations,
+            board: played.game.board().value_rows(),
+            seconds: timing.map(|t| t.wall.as_secs_f64()),
+            cpu_seconds: timing.and_then(|t| t.cpu).map(|c| c.as_secs_f64()),
+        }
+    }
 }
 
 /// The share of games reaching one tile.
@@ -416,73 +316,38 @@ struct AiJson {
     summary: Summary,
 }
 
-fn median(sorted: &[u64]) -> f64 {
-    let n = sorted.len();
-    match (
-        sorted.get(n / 2),
-        n.checked_sub(1).and_then(|_| sorted.get((n - 1) / 2)),
-    ) {
-        (Some(&a), Some(&b)) => (a as f64 + b as f64) / 2.0,
-        _ => 0.0,
-    }
-}
-
-/// The exponent of `tile`, if it is a power of two from 2 to 2^127.
-fn tile_exponent(tile: u128) -> Option<u8> {
-    (tile >= 2 && tile.is_power_of_two()).then(|| tile.trailing_zeros() as u8)
-}
-
-fn progress(games: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.enable_steady_tick(Duration::from_millis(500));
-    bar
-}
-
 /// Runs `2048 ai`.
 pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
-    let config = args.search.config(Config::FAST)?;
-    let eval = args.search.evaluation()?;
+    let settings = args.search.settings(false)?;
     let until = match args.until {
         None => None,
         Some(t) => Some(tile_exponent(t).ok_or_else(|| {
             CliError::input(format!("--until {t} is not a tile (a power of two from 2)"))
         })?),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(usize::try_from(args.jobs).unwrap_or(1))
-        .build()
-        .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
-    let bar = progress(args.games);
     let start = Instant::now();
-    let deadline = args.time_limit.and_then(|t| start.checked_add(t));
-    let results: Result<Vec<(GameRecord, Timing)>, CliError> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let seed = args.seed.wrapping_add(i);
-                let r = play_game(seed, &eval, config, (until, deadline), |_| {})?;
-                bar.inc(1);
-                bar.set_message(format!("(last: seed {seed}, {})", r.0.max_tile));
-                Ok(r)
-            })
-            .collect()
-    });
+    let mut stop = Stop::never();
+    stop.until = until;
+    stop.deadline = args.time_limit.and_then(|t| start.checked_add(t));
+    let seeds: Vec<u64> = (0..args.games).map(|i| args.seed.wrapping_add(i)).collect();
+    let results = crate::parallel::run(
+        args.jobs,
+        "games",
+        &seeds,
+        |&seed| play_timed(seed, &settings, stop),
+        |(p, _)| {
+            Some(format!(
+                "(last: seed {}, {})",
+                p.game.seed(),
+                tile_value(p.game.max_exponent())
+            ))
+        },
+    )?;
     let wall = start.elapsed();
-    bar.finish_and_clear();
-    let results = results?;
     let timing = !args.no_timing;
     let records: Vec<GameRecord> = results
         .iter()
-        .map(|(r, t)| GameRecord {
-            seconds: timing.then_some(t.wall.as_secs_f64()),
-            cpu_seconds: t.cpu.filter(|_| timing).map(|c| c.as_secs_f64()),
-            ..r.clone()
-        })
+        .map(|(p, t)| GameRecord::new(p, timing.then_some(*t)))
         .collect();
     let busy: f64 = results.iter().map(|(_, t)| t.wall.as_secs_f64()).sum();
     let cpu: Option<f64> = results
@@ -496,8 +361,8 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
     let summary = Summary {
         games,
         first_seed: args.seed,
-        search: describe(&config),
-        weights: eval.describe(),
+        search: settings.config.to_string(),
+        weights: args.search.describe(&settings.evaluation),
         reached: MILESTONES
             .iter()
             .map(|&e| {
@@ -513,7 +378,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
             })
             .collect(),
         mean_score: scores.iter().map(|&s| s as f64).sum::<f64>() / games.max(1) as f64,
-        median_score: median(&scores),
+        median_score: median(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
         total_moves,
         total_evaluations: records.iter().map(|r| r.evaluations).sum(),
         moves_per_cpu_second: cpu
@@ -568,8 +433,10 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
     }
     let _ = writeln!(
         out,
-        "\n{} games from seed {}, {}",
-        s.games, s.first_seed, s.search
+        "\n{} from seed {}, {}",
+        count(s.games, "game", "games"),
+        s.first_seed,
+        s.search
     );
     for r in &s.reached {
         let _ = writeln!(
@@ -605,7 +472,7 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
             out,
             "{mps:.0} moves/s per thread and {:.0} in all on the wall clock ({jobs} thread{}, {wall:.1} s)",
             s.total_moves as f64 / wall.max(1e-9),
-            if jobs == 1 { "" } else { "s" }
+            plural(jobs, "s")
         );
     }
     out.push('\n');
@@ -642,84 +509,41 @@ struct HintJson {
     note: Option<String>,
 }
 
-/// Why the AI cannot advise on `board`, if it cannot.
-pub fn no_ai_reason(board: &Board) -> Option<String> {
-    if board.size() != 4 {
-        Some(format!(
-            "the AI plays 4 x 4 boards only; this board is {0} x {0}",
-            board.size()
-        ))
-    } else if board.max_exponent() > 15 {
-        Some("the AI plays tiles up to 32768 only".to_string())
-    } else {
-        None
-    }
-}
-
-/// The AI's advice: the best move and the legal moves by expected value,
-/// best first.
-pub fn advise<E: Evaluate>(
-    board: &Board,
-    eval: &E,
-    config: Config,
-) -> Option<(Decision, Vec<(Dir, f32)>)> {
-    let bb = board.to_bitboard()?;
-    let decision = Searcher::new(eval, config).decide(bb);
-    let mut values: Vec<(Dir, f32)> = Dir::ALL
-        .into_iter()
-        .filter_map(|d| {
-            decision
-                .values
-                .get(d.index())
-                .copied()
-                .flatten()
-                .map(|v| (d, v))
-        })
-        .collect();
-    values.sort_by(|a, b| b.1.total_cmp(&a.1));
-    Some((decision, values))
-}
-
 /// Runs `2048 hint`.
 pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, Range::Lenient)?;
-    let mut config = args.search.config(Config::STRONG)?;
+    let mut settings = args.search.settings(true)?;
     if let Some(per_move) = args.time_limit {
-        let max = match config.depth {
+        let max = match settings.config.depth {
             Depth::Fixed(d) => d,
             Depth::Adaptive { max, .. } | Depth::Timed { max, .. } => max,
         };
-        config.depth = Depth::Timed { per_move, max };
+        settings.config.depth = Depth::Timed { per_move, max };
     }
-    let eval = args.search.evaluation()?;
     let legal: Vec<&'static str> = board.legal_moves().iter().map(|d| d.name()).collect();
-    let note = no_ai_reason(&board);
-    let advice = match note {
-        None => advise(&board, &eval, config),
-        Some(_) => None,
-    };
+    let advice = ai::advise(&board, &settings);
     if args.json {
+        let ok = advice.as_ref().ok();
         let json = HintJson {
             size: board.size(),
-            board: crate::cmd_2048::matrix(&board),
+            board: board.value_rows(),
             legal,
-            ai: advice.is_some(),
-            best: advice.as_ref().and_then(|(d, _)| d.best.map(|m| m.name())),
-            values: advice
-                .as_ref()
-                .map(|(_, v)| v.iter().map(|&(d, x)| (d.name(), x)).collect())
+            ai: ok.is_some(),
+            best: ok.and_then(|a| a.best.map(|m| m.name())),
+            values: ok
+                .map(|a| a.values.iter().map(|&(d, x)| (d.name(), x)).collect())
                 .unwrap_or_default(),
-            depth: advice.as_ref().map(|(d, _)| d.depth),
-            note,
+            depth: ok.map(|a| a.depth),
+            note: advice.as_ref().err().map(ToString::to_string),
         };
         let mut out = serde_json::to_string(&json)?;
         out.push('\n');
         return Ok(out);
     }
     let mut out = String::new();
-    match (advice, note) {
-        (_, Some(why)) => {
+    match advice {
+        Err(why) => {
             let _ = writeln!(out, "no AI hint: {why}");
             if legal.is_empty() {
                 let _ = writeln!(out, "no legal move: the game is over");
@@ -727,7 +551,7 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
                 let _ = writeln!(out, "legal moves: {}", legal.join(" "));
             }
         }
-        (Some((decision, values)), None) => match decision.best {
+        Ok(advice) => match advice.best {
             None => {
                 let _ = writeln!(out, "no legal move: the game is over");
             }
@@ -736,57 +560,48 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
                 let _ = writeln!(
                     out,
                     "expected value of each legal move (depth {}, {} evaluations):",
-                    decision.depth, decision.evaluations
+                    advice.depth, advice.evaluations
                 );
-                for (d, v) in values {
+                for (d, v) in advice.values {
                     let _ = writeln!(out, "  {:<5} {v:.1}", d.name());
                 }
             }
         },
-        (None, None) => {
-            let _ = writeln!(out, "no legal move: the game is over");
-        }
     }
     Ok(out)
 }
 
 /// The AI's stop of `boardkit tour`.
 pub mod tour {
-    use boardkit_2048::expectimax::Config;
-    use boardkit_2048::heuristic::Heuristic;
-    use boardkit_2048::Board;
+    use boardkit_2048::ai::{Settings, Stop as AiStop};
+    use boardkit_2048::tile_value;
 
-    use super::{describe, play_game};
+    use super::play_timed;
     use crate::error::CliError;
-    use crate::tour::Stop;
+    use crate::report::Stop;
 
     /// The tour game's seed.
     const SEED: u64 = 2048;
 
     /// One seeded AI game at the fast setting, stopped at the 2048 tile.
     pub fn ai_game() -> Result<Stop, CliError> {
-        let (record, timing) = play_game(
-            SEED,
-            Heuristic::standard(),
-            Config::FAST,
-            (Some(11), None),
-            |_| {},
-        )?;
-        let values: Vec<u128> = record.board.iter().flatten().copied().collect();
-        let board = Board::from_values(4, &values).map_err(|e| CliError::input(e.to_string()))?;
+        let settings = Settings::fast();
+        let (played, timing) = play_timed(SEED, &settings, AiStop::at_tile(11));
+        let game = &played.game;
         Ok(Stop {
             title: "2048: the expectimax AI plays a seeded game to the 2048 tile",
             input: format!(
                 "seed {SEED}, 4 x 4, real rules (a 2 or, with p 0.1, a 4 after each move)\nsearch: {}",
-                describe(&Config::FAST)
+                settings.config
             ),
             answer: format!(
-                "{board}reached {} in {} moves, score {} ({:.0} moves/s, {} positions evaluated)",
-                record.max_tile,
-                record.moves,
-                record.score,
-                record.moves as f64 / timing.wall.as_secs_f64().max(1e-9),
-                record.evaluations
+                "{}reached {} in {} moves, score {} ({:.0} moves/s, {} positions evaluated)",
+                game.board(),
+                tile_value(game.max_exponent()),
+                game.moves(),
+                game.score(),
+                game.moves() as f64 / timing.wall.as_secs_f64().max(1e-9),
+                played.evaluations
             ),
             elapsed: timing.wall,
         })
@@ -798,43 +613,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn median_of_odd_and_even() {
-        assert_eq!(median(&[]), 0.0);
-        assert_eq!(median(&[3]), 3.0);
-        assert_eq!(median(&[1, 3]), 2.0);
-        assert_eq!(median(&[1, 2, 10]), 2.0);
+    fn downgrade_takes_off_or_a_tile_from_4_to_32768() {
+        assert_eq!(parse_downgrade("off"), Ok(Downgrade::Off));
+        assert_eq!(parse_downgrade("16384"), Ok(Downgrade::From(14)));
+        assert_eq!(parse_downgrade("4"), Ok(Downgrade::From(2)));
+        for bad in ["2", "65536", "3000", "0", "x"] {
+            assert_eq!(
+                parse_downgrade(bad),
+                Err(format!("`{bad}` is not `off` or a tile from 4 to 32768"))
+            );
+        }
     }
 
     #[test]
-    fn until_must_be_a_tile() {
-        assert_eq!(tile_exponent(2048), Some(11));
-        assert_eq!(tile_exponent(1), None);
-        assert_eq!(tile_exponent(3000), None);
-    }
-
-    #[test]
-    fn a_short_seeded_game_replays_and_stops_at_until() {
-        let (a, _) = play_game(
-            3,
-            Heuristic::standard(),
-            Config::fixed(1),
-            (Some(7), None),
-            |_| {},
-        )
-        .unwrap();
-        let (b, _) = play_game(
-            3,
-            Heuristic::standard(),
-            Config::fixed(1),
-            (Some(7), None),
-            |_| {},
-        )
-        .unwrap();
-        assert_eq!(a.ending, Ending::Reached);
-        assert_eq!(a.max_tile, 128);
-        assert_eq!(
-            (a.score, a.moves, &a.board, a.evaluations),
-            (b.score, b.moves, &b.board, b.evaluations)
-        );
+    fn a_record_shows_the_game_as_it_ended() {
+        let settings = Settings {
+            evaluation: Evaluation::standard(),
+            config: Config::fixed(1),
+        };
+        let (played, timing) = play_timed(3, &settings, Stop::at_tile(7));
+        let record = GameRecord::new(&played, None);
+        assert_eq!((record.seed, record.max_tile), (3, 128));
+        assert_eq!(record.ending, Ending::Reached);
+        assert_eq!(record.moves, played.game.moves());
+        assert_eq!(record.board, played.game.board().value_rows());
+        assert_eq!((record.seconds, record.cpu_seconds), (None, None));
+        let timed = GameRecord::new(&played, Some(timing));
+        assert_eq!(timed.seconds, Some(timing.wall.as_secs_f64()));
     }
 }

@@ -301,15 +301,20 @@ pub fn line_table(board: &Board, line: &Line) -> String {
     out
 }
 
+/// The yut stops of `boardkit tour`, in order, each with its `--only` name.
+pub fn tour_stops() -> Vec<(&'static str, crate::report::StopFn)> {
+    vec![("yut best", tour::best_line)]
+}
+
 /// The yut stop of `boardkit tour`.
-pub mod tour {
+mod tour {
     use boardkit_yut::rolls::parse_rolls;
     use boardkit_yut::search::{Limits, Solver};
     use boardkit_yut::Board;
 
     use super::line_table;
     use crate::error::CliError;
-    use crate::tour::{timed, Stop};
+    use crate::report::{timed, Stop};
 
     /// Ten rolls that send pieces down two shortcuts and make them queue.
     const ROLLS: &str = "5 3 5 2 5 4 1 3 5 2";

@@ -6,11 +6,10 @@
 //! [`run`] is the thin loop that connects them to a real terminal.
 
 use std::collections::BTreeSet;
-use std::io::IsTerminal;
 
 use boardkit_grid::Dir;
 use boardkit_sokoban::{Game, Level, Tile};
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -18,6 +17,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::error::CliError;
+use crate::terminal::{self, Flow};
 
 /// Screen columns per square: two, so squares look square.
 const SQUARE_WIDTH: u16 = 2;
@@ -321,28 +321,25 @@ impl App {
     }
 }
 
+impl terminal::App for App {
+    fn draw(&self, frame: &mut Frame) {
+        App::draw(self, frame);
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Flow {
+        self.handle(key);
+        if self.quit() {
+            Flow::Quit
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
 /// Plays in the terminal until the player quits; returns the line printed
 /// afterwards.
 pub fn run(mut app: App) -> Result<String, CliError> {
-    if !std::io::stdout().is_terminal() {
-        return Err(CliError::input(
-            "play needs a terminal: standard output is not one",
-        ));
-    }
-    let io = |e: std::io::Error| CliError::input(format!("terminal: {e}"));
-    let mut terminal = ratatui::try_init().map_err(io)?;
-    let result = (|| -> std::io::Result<()> {
-        while !app.quit() {
-            terminal.draw(|f| app.draw(f))?;
-            // A resize only needs the redraw at the top of the loop.
-            if let Event::Key(key) = event::read()? {
-                app.handle(key);
-            }
-        }
-        Ok(())
-    })();
-    ratatui::try_restore().map_err(io)?;
-    result.map_err(io)?;
+    terminal::run(&mut app, "sokoban play")?;
     Ok(format!(
         "Solved {} of {} levels.\n",
         app.solved_count(),

@@ -1,4 +1,5 @@
-//! `boardkit 2048 …`: the 2048 commands.
+//! `boardkit 2048 max-tile` (Baekjoon 12100) and `boardkit 2048 moves`
+//! (beecrowd 1559): the judge problems, and their tour stops.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -8,61 +9,13 @@ use boardkit_2048::format::{
     judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range,
 };
 use boardkit_2048::max_tile::{best_line_within, max_tile_within, Limits, MAX_MOVES};
-use boardkit_2048::{tile_value, Board};
+use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
-use clap::{Args, Subcommand};
+use clap::Args;
 use serde::Serialize;
 
 use crate::error::CliError;
 use crate::input;
-
-/// The 2048 commands.
-#[derive(Subcommand, Debug)]
-pub enum Command {
-    /// Largest tile reachable within K moves, no new tiles (Baekjoon 12100).
-    ///
-    /// Input: N (1..=20), then N lines of N tile values (0 = empty).
-    ///
-    /// Example: printf '3\n4 4 8\n2 0 2\n0 0 0\n' | boardkit 2048 max-tile --show
-    #[command(name = "max-tile", verbatim_doc_comment)]
-    MaxTile(MaxTileArgs),
-    /// Which of DOWN LEFT RIGHT UP change each board (beecrowd 1559).
-    ///
-    /// Input: T, then T boards of 4 x 4 values (0 or 2..2048); whitespace is free.
-    ///
-    /// Example: printf '1\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 0 0 0\n' | boardkit 2048 moves
-    #[command(verbatim_doc_comment)]
-    Moves(MovesArgs),
-    /// The expectimax AI plays seeded 4 x 4 games: max tile, score, speed.
-    ///
-    /// Input: none; game i plays from seed S + i with the real rules.
-    ///
-    /// Example: boardkit 2048 ai --games 4 --seed 1 --until 2048 --no-timing
-    #[command(verbatim_doc_comment)]
-    Ai(crate::cmd_2048_ai::AiArgs),
-    /// The AI's move and the expected value of each legal move on a board.
-    ///
-    /// Input: N, then N lines of N tile values (the 12100 format); the AI plays 4 x 4.
-    ///
-    /// Example: printf '4\n2 2 0 0\n4 0 0 0\n0 0 0 0\n0 0 0 0\n' | boardkit 2048 hint
-    #[command(verbatim_doc_comment)]
-    Hint(crate::cmd_2048_ai::HintArgs),
-    /// Play 2048 in the terminal: moves, undo, AI hints, high score.
-    ///
-    /// Keys: arrows, WASD or hjkl move; u undoes; ? asks the AI; n new game; q quits.
-    ///
-    /// Example: boardkit 2048 play --size 5 --seed 7
-    #[command(verbatim_doc_comment)]
-    Play(crate::cmd_2048_play::PlayArgs),
-    /// Learn an n-tuple network for the AI by self-play (TD learning).
-    ///
-    /// Saves the network (256 MiB) for `ai --ntuple` and `hint --ntuple`; seeded and
-    /// deterministic; --from continues an earlier run.
-    ///
-    /// Example: boardkit 2048 train --games 1000 --out net.bin
-    #[command(verbatim_doc_comment)]
-    Train(crate::cmd_2048_train::TrainArgs),
-}
 
 /// Arguments of `2048 max-tile`.
 #[derive(Args, Debug)]
@@ -110,18 +63,6 @@ pub struct MovesArgs {
     pub json: bool,
 }
 
-/// Runs a 2048 command and returns what it prints.
-pub fn run(cmd: Command) -> Result<String, CliError> {
-    match cmd {
-        Command::MaxTile(args) => run_max_tile(&args),
-        Command::Moves(args) => run_moves(&args),
-        Command::Ai(args) => crate::cmd_2048_ai::run_ai(&args),
-        Command::Hint(args) => crate::cmd_2048_ai::run_hint(&args),
-        Command::Play(args) => crate::cmd_2048_play::run_play(&args),
-        Command::Train(args) => crate::cmd_2048_train::run_train(&args),
-    }
-}
-
 fn range(lenient: bool) -> Range {
     if lenient {
         Range::Lenient
@@ -130,16 +71,8 @@ fn range(lenient: bool) -> Range {
     }
 }
 
-/// The board as a matrix of tile values.
-pub fn matrix(board: &Board) -> Vec<Vec<u128>> {
-    board
-        .rows()
-        .map(|row| row.iter().map(|&e| tile_value(e)).collect())
-        .collect()
-}
-
 /// A move sequence as U D L R letters.
-pub fn letters(line: &[Dir]) -> String {
+fn letters(line: &[Dir]) -> String {
     line.iter().map(|d| d.letter()).collect()
 }
 
@@ -152,7 +85,8 @@ struct MaxTileJson {
     line: String,
 }
 
-fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
+/// Runs `2048 max-tile`.
+pub fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, range(args.lenient))?;
     let room = u32::from(boardkit_2048::MAX_EXPONENT - board.max_exponent());
@@ -184,7 +118,7 @@ fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
     if args.json {
         let json = MaxTileJson {
             size: board.size(),
-            board: matrix(&board),
+            board: board.value_rows(),
             moves: args.moves,
             max_tile: tile_value(best),
             line: letters(&line),
@@ -212,7 +146,8 @@ struct MovesJson {
     moves: Vec<&'static str>,
 }
 
-fn run_moves(args: &MovesArgs) -> Result<String, CliError> {
+/// Runs `2048 moves`.
+pub fn run_moves(args: &MovesArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let n = usize::try_from(args.size).unwrap_or(usize::MAX);
     let boards = parse_legal_moves(&text, n, range(args.lenient))?;
@@ -221,7 +156,7 @@ fn run_moves(args: &MovesArgs) -> Result<String, CliError> {
         if args.json {
             let json = MovesJson {
                 case: i + 1,
-                board: matrix(board),
+                board: board.value_rows(),
                 moves: judge_moves(board)
                     .alphabetical()
                     .map(|d| d.name())
@@ -246,10 +181,10 @@ pub mod tour {
 
     use super::letters;
     use crate::error::CliError;
-    use crate::tour::{timed, Stop};
+    use crate::report::{timed, Stop};
 
     /// A dense 20 x 20 board of random tiles from 2 to 1024.
-    const DENSE20: &str = include_str!("data/dense20.txt");
+    const DENSE20: &str = include_str!("../data/dense20.txt");
 
     /// A few 4 x 4 positions: an opening, a locked corner, a full board with
     /// one merge, a stuck board, and a won board.

@@ -303,12 +303,20 @@ fn run_show(common: &Common, colour: bool) -> Result<String, CliError> {
     Ok(out)
 }
 
+/// The board cover stops of `boardkit tour`, in order, each with its `--only` name.
+pub fn tour_stops() -> Vec<(&'static str, crate::report::StopFn)> {
+    vec![
+        ("cover count", tour::square12),
+        ("cover show", tour::show_ring),
+    ]
+}
+
 /// The board cover stops of `boardkit tour`.
-pub mod tour {
+mod tour {
     use boardkit_cover::{count_detailed, find_covering, Board, Limits, PieceSet};
 
     use crate::error::CliError;
-    use crate::tour::{timed, Stop};
+    use crate::report::{timed, Stop};
 
     /// A ring with a bay, of my own design (8 x 10).
     const RING: [&str; 8] = [

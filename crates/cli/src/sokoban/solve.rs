@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cmd_sokoban::label;
+use super::levels::{label, select};
 use crate::error::CliError;
 use crate::input;
 
@@ -135,7 +135,7 @@ fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a L
             .filter_map(|n| levels.get(n - 1).map(|l| (n, l)))
             .collect());
     }
-    crate::cmd_sokoban::select(levels, args.level)
+    select(levels, args.level)
 }
 
 /// Solves one level and replays the solution: the JSON record.
@@ -345,8 +345,9 @@ pub mod tour {
     use boardkit_sokoban::solver::Config;
     use boardkit_sokoban::{builtin, xsb};
 
+    use super::super::levels::label;
     use crate::error::CliError;
-    use crate::tour::{timed, Stop};
+    use crate::report::{timed, Stop};
 
     /// Built-in levels the tour solves (numbers from 1).
     const LEVELS: [usize; 3] = [4, 8, 12];
@@ -372,11 +373,7 @@ pub mod tour {
         });
         let mut answer = String::new();
         for (r, &(n, level)) in records.iter().zip(&chosen) {
-            answer.push_str(&super::describe(
-                r,
-                None,
-                &crate::cmd_sokoban::label(n, level),
-            ));
+            answer.push_str(&super::describe(r, None, &label(n, level)));
         }
         let _ = write!(answer, "every solution replayed through the rules");
         Ok(Stop {
