@@ -17,6 +17,27 @@
 //!   [`downgrade`](mod@downgrade), which lets it judge late-stage boards by
 //!   the layouts it knows from earlier stages.
 //!
+//! Parse a board, compute, read the result: the largest tile within five
+//! moves (Baekjoon 12100), and a seeded game played by the AI.
+//!
+//! ```
+//! use boardkit_2048::ai::{play, Ending, Settings, Stop};
+//! use boardkit_2048::format::{parse_max_tile, Range};
+//! use boardkit_2048::{max_tile::best_line, tile_value};
+//! use boardkit_grid::Dir;
+//!
+//! let board = parse_max_tile("3\n4 4 8\n2 0 2\n0 0 0\n", Range::Judge).unwrap();
+//! let (best, line) = best_line(&board, 5);
+//! assert_eq!((tile_value(best), line), (16, vec![Dir::Left, Dir::Left]));
+//!
+//! let game = play(1, &Settings::fast(), Stop::at_tile(9), |_| {});
+//! assert_eq!((game.ending, tile_value(game.game.max_exponent())), (Ending::Reached, 512));
+//! ```
+//!
+//! `examples/ai_game.rs` plays a game from a seed given on the command line.
+//!
+//! The rule itself, on a board of any size:
+//!
 //! ```
 //! use boardkit_2048::Board;
 //! use boardkit_grid::Dir;

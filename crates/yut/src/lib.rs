@@ -11,13 +11,20 @@
 //! * [`search`]: the exact optimiser and its canonical best line.
 //! * [`brute`]: every move sequence, the check for [`search`].
 //!
-//! ```
-//! use boardkit_yut::{search::{Limits, Solver}, Board};
+//! Parse the rolls, compute, read the result:
 //!
-//! let mut solver = Solver::new(&Board::standard(), 4).unwrap();
-//! let best = solver.best_score(&[5, 4, 3, 2, 1, 5, 4, 3, 2, 1], &Limits::default());
-//! assert_eq!(best, Ok(254));
 //! ```
+//! use boardkit_yut::{rolls::parse_rolls, search::{Limits, Solver}, Board};
+//!
+//! let games = parse_rolls("5 4 3 2 1 5 4 3 2 1\n").unwrap();
+//! let mut solver = Solver::new(&Board::standard(), 4).unwrap();
+//! let line = solver.best_line(&games[0].rolls, &Limits::default()).unwrap();
+//! assert_eq!((line.score, line.turns.len()), (254, 10));
+//! assert_eq!(solver.best_score(&games[0].rolls, &Limits::default()), Ok(254));
+//! ```
+//!
+//! `examples/best_score.rs` prints the best line of rolls given on the
+//! command line.
 
 // No unchecked indexing: input must never reach a panic (issue 8).
 #![warn(clippy::indexing_slicing)]

@@ -1,0 +1,55 @@
+//! The best score of dice yut-nori for known rolls, with the line that gets
+//! it, on the standard board.
+//!
+//! `cargo run -p boardkit-yut --example best_score -- 5 4 3 2 1 5 4 3 2 1`
+//! (the rolls, 1 to 5; four pieces).
+
+use std::process::ExitCode;
+
+use boardkit_yut::rolls::parse_rolls;
+use boardkit_yut::search::{Limits, Solver};
+use boardkit_yut::Board;
+
+fn main() -> ExitCode {
+    let text = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+    let games = match parse_rolls(&text) {
+        Ok(games) => games,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let board = Board::standard();
+    let Some(mut solver) = Solver::new(&board, 4) else {
+        eprintln!("error: four pieces are always allowed");
+        return ExitCode::FAILURE;
+    };
+    for game in &games {
+        match solver.best_line(&game.rolls, &Limits::default()) {
+            Ok(line) => {
+                println!("best score {}", line.score);
+                for (i, turn) in line.turns.iter().enumerate() {
+                    match &turn.step {
+                        Some(step) => println!(
+                            "turn {:>2}: roll {}, piece {} from {} to {}, score {}",
+                            i + 1,
+                            turn.roll,
+                            step.piece,
+                            board.cell(step.from).name,
+                            board.cell(step.to).name,
+                            turn.score
+                        ),
+                        None => {
+                            println!("turn {:>2}: roll {}, every piece is home", i + 1, turn.roll)
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
