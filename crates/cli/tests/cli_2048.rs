@@ -273,9 +273,16 @@ fn bad_input_out_of_judge_range_unless_lenient() {
         ok(&["2048", "max-tile", "--lenient", "-k", "0"], &huge),
         format!("{}\n", 1u128 << 127)
     );
+    // One tile cannot merge: any budget is exact.
+    assert_eq!(
+        ok(&["2048", "max-tile", "--lenient"], &huge),
+        format!("{}\n", 1u128 << 127)
+    );
+    // Two 2^127 tiles add up past what a tile can hold: refused.
+    let two = format!("2\n{0} {0}\n0 0\n", 1u128 << 127);
     fails(
         &["2048", "max-tile", "--lenient"],
-        huge.as_str(),
+        two.as_str(),
         "--moves 5 could build a tile above 2^127: at most 0 moves for this board",
     );
 }
@@ -304,12 +311,12 @@ fn bad_input_missing_line() {
     fails(
         &["2048", "max-tile"],
         "3\n2 2 2\n4 4 4\n",
-        "line 4: expected 3 rows, found 2: the input ends early",
+        "line 3: expected 3 rows, found 2: the input ends early",
     );
     fails(
         &["2048", "moves"],
         "2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 0 0 0\n0 0 0 0\n",
-        "case 2, line 7: expected 16 numbers for this board, found 4: the input ends early",
+        "case 2, line 6: expected 16 numbers for this board, found 4: the input ends early",
     );
 }
 
@@ -337,7 +344,7 @@ fn bad_input_empty_and_binary() {
     fails(
         &["2048", "moves"],
         "  \n",
-        "line 2: expected the number of test cases T, found end of input",
+        "line 1: expected the number of test cases T, found end of input",
     );
     fails(
         &["2048", "moves"],

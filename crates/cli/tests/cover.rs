@@ -193,7 +193,7 @@ fn character_other_than_hash_and_dot() {
 fn missing_case() {
     assert_eq!(
         error_of(&["cover", "count"], "2\n1 3\n...\n"),
-        "error: case 2, line 4: expected the size `H W` of this case, found end of input (C = 2 cases announced)\n"
+        "error: case 2, line 3: expected the size `H W` of this case, found end of input (C = 2 cases announced)\n"
     );
 }
 
@@ -201,7 +201,7 @@ fn missing_case() {
 fn missing_rows() {
     assert_eq!(
         error_of(&["cover", "show"], "1\n3 3\n...\n"),
-        "error: case 1, line 4: expected 3 rows, found 1: the input ends early\n"
+        "error: case 1, line 3: expected 3 rows, found 1: the input ends early\n"
     );
 }
 

@@ -232,7 +232,7 @@ fn bad_rolls_are_reported_with_their_line() {
     );
     assert_eq!(
         best_fails(&[], "\n\n"),
-        "error: line 3: no rolls: expected a line of rolls from 1 to 5\n"
+        "error: line 2: no rolls: expected a line of rolls from 1 to 5\n"
     );
 }
 

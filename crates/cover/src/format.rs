@@ -169,7 +169,7 @@ mod tests {
         );
         assert_eq!(
             err("2\n1 1\n.\n"),
-            "case 2, line 4: expected the size `H W` of this case, found end of input (C = 2 cases announced)"
+            "case 2, line 3: expected the size `H W` of this case, found end of input (C = 2 cases announced)"
         );
         assert_eq!(
             err("1\n0 3\n"),
@@ -193,7 +193,7 @@ mod tests {
         );
         assert_eq!(
             err("1\n2 2\n..\n"),
-            "case 1, line 4: expected 2 rows, found 1: the input ends early"
+            "case 1, line 3: expected 2 rows, found 1: the input ends early"
         );
         assert_eq!(
             err("1\n2 2\n..\n...\n"),

@@ -290,9 +290,14 @@ mod tests {
             err("0"),
             "line 1, column 1: board size 0 is outside 1..=20 (--lenient accepts up to 256)"
         );
+        // The input's last line is 2: the end of input is reported there.
         assert_eq!(
             err("2\n2 2\n"),
-            "line 3: expected 2 rows, found 1: the input ends early"
+            "line 2: expected 2 rows, found 1: the input ends early"
+        );
+        assert_eq!(
+            err("\n\n"),
+            "line 2: expected the board size N, found end of input"
         );
         assert_eq!(
             err("2\n2 2 2\n2 2\n"),

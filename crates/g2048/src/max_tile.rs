@@ -332,14 +332,43 @@ fn dispatch<T>(
     }
 }
 
+/// Whether merges could make a tile above 2^[`MAX_EXPONENT`]: only when the
+/// tiles add up to 2^([`MAX_EXPONENT`] + 1) or more, since a merge keeps the
+/// sum and every tile is at most the sum.
+///
+/// ```
+/// use boardkit_2048::{max_tile::can_overflow, Board};
+///
+/// let one = Board::from_exponents(1, vec![127]).unwrap();
+/// assert!(!can_overflow(&one));
+/// let two = Board::from_exponents(2, vec![127, 127, 0, 0]).unwrap();
+/// assert!(can_overflow(&two));
+/// ```
+#[must_use]
+pub fn can_overflow(board: &Board) -> bool {
+    board
+        .values()
+        .iter()
+        .try_fold(0u128, |sum, &v| sum.checked_add(v))
+        .is_none()
+}
+
+/// `moves` capped at [`MAX_MOVES`] and, when merges could overflow, at the
+/// moves that keep every tile within 2^[`MAX_EXPONENT`].
 fn clamp_moves(board: &Board, moves: u32) -> u32 {
-    let room = u32::from(MAX_EXPONENT.saturating_sub(board.max_exponent()));
-    moves.min(MAX_MOVES).min(room.max(1))
+    let moves = moves.min(MAX_MOVES);
+    if can_overflow(board) {
+        let room = u32::from(MAX_EXPONENT.saturating_sub(board.max_exponent()));
+        moves.min(room.max(1))
+    } else {
+        moves
+    }
 }
 
 /// The largest exponent on the board after at most `moves` moves (0 for an
-/// empty board). `moves` is capped at [`MAX_MOVES`] and at what keeps tiles
-/// within 2^127.
+/// empty board). `moves` is capped at [`MAX_MOVES`] and, on the boards whose
+/// tiles add up past 2^127 ([`can_overflow`]), at what keeps tiles within
+/// 2^127.
 #[must_use]
 pub fn max_tile(board: &Board, moves: u32) -> u8 {
     // Without a deadline the search always finishes.
@@ -463,6 +492,26 @@ mod tests {
         assert_eq!(best_line(&empty, 5), (0, vec![]));
         let one = Board::from_values(1, &[1024u32]).unwrap();
         assert_eq!(best_line(&one, 12), (10, vec![]));
+    }
+
+    #[test]
+    fn tiles_near_the_top_need_more_moves_than_their_doublings() {
+        // 2^124 2^124 2^125 2^126 on a row: each left move makes one merge
+        // (2^125 2^125 2^126, then 2^126 2^126, then 2^127), so 2^127 takes
+        // three moves although the largest tile doubles only once; the tiles
+        // add up to 2^127, so nothing can pass it.
+        let mut cells = vec![0u8; 16];
+        cells[..4].copy_from_slice(&[124, 124, 125, 126]);
+        let b = Board::from_exponents(4, cells).unwrap();
+        assert!(!can_overflow(&b));
+        assert_eq!(max_tile(&b, 1), 126);
+        assert_eq!(max_tile(&b, 3), 127);
+        assert_eq!(max_tile(&b, 10), reference(&b, 4));
+        let (best, line) = best_line(&b, 10);
+        assert_eq!((best, line.len()), (127, 3));
+        assert_eq!(replay(&b, &line).max_exponent(), 127);
+        let top = Board::from_exponents(1, vec![127]).unwrap();
+        assert_eq!(max_tile(&top, 5), 127);
     }
 
     /// A dense 20 x 20 board of tiles 2 to 1024 from a fixed generator: its

@@ -112,10 +112,16 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// The line the reader stands on (where the end of input is reported).
+    /// The line the reader stands on, where the end of input is reported:
+    /// past the final newline that is the input's last line, not the empty
+    /// one after it (`"\n\n"` ends on line 2).
     #[must_use]
     pub fn line(&self) -> usize {
-        self.line
+        if self.pos >= self.text.len() && self.text.ends_with('\n') {
+            self.line.saturating_sub(1).max(1)
+        } else {
+            self.line
+        }
     }
 
     /// Skips whitespace other than newlines; stops at a newline or a token.
@@ -188,7 +194,7 @@ impl<'a> Tokens<'a> {
     /// The error for input that ends where `what` was expected.
     #[must_use]
     pub fn end_error(&self, what: &str) -> ParseError {
-        ParseError::at_line(self.line, format!("expected {what}, found end of input"))
+        ParseError::at_line(self.line(), format!("expected {what}, found end of input"))
     }
 
     /// All tokens of the next line that has any, or `None` at the end of

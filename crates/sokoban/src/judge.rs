@@ -45,6 +45,8 @@ pub struct Case {
 /// after `0 0`.
 pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
     let lines: Vec<&str> = clean_input(text).lines().collect();
+    // The end of input is reported on the last line the input has.
+    let end_line = lines.len().max(1);
     let mut cases = Vec::new();
     let mut i = 0;
     loop {
@@ -55,7 +57,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
         let Some(&header) = lines.get(i) else {
             if cases.is_empty() {
                 return Err(ParseError::at_line(
-                    i + 1,
+                    end_line,
                     "expected the board size `R C` (or `0 0`), found end of input",
                 ));
             }
@@ -81,7 +83,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
             let line_no = i + 1;
             let line = lines.get(i).ok_or_else(|| {
                 ParseError::at_line(
-                    line_no,
+                    end_line,
                     format!("expected {rows} rows of the board, found {r}: the input ends early"),
                 )
                 .in_case(case)
@@ -93,7 +95,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
         let key_line = i + 1;
         let keys = lines.get(i).ok_or_else(|| {
             ParseError::at_line(
-                key_line,
+                end_line,
                 "expected a line of keys (U D L R), found end of input",
             )
             .in_case(case)
@@ -275,11 +277,15 @@ mod tests {
         );
         assert_eq!(
             err("4 5\n#####\n#wb+#\n"),
-            "case 1, line 4: expected 4 rows of the board, found 2: the input ends early"
+            "case 1, line 3: expected 4 rows of the board, found 2: the input ends early"
         );
         assert_eq!(
             err("4 5\n#####\n#wb+#\n#...#\n#####\n"),
-            "case 1, line 6: expected a line of keys (U D L R), found end of input"
+            "case 1, line 5: expected a line of keys (U D L R), found end of input"
+        );
+        assert_eq!(
+            err("\n\n"),
+            "line 2: expected the board size `R C` (or `0 0`), found end of input"
         );
         assert_eq!(
             err("4\n"),

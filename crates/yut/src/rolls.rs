@@ -90,7 +90,7 @@ mod tests {
         );
         assert_eq!(
             err("\n  \n"),
-            "line 3: no rolls: expected a line of rolls from 1 to 5"
+            "line 2: no rolls: expected a line of rolls from 1 to 5"
         );
         assert_eq!(
             err("1 2 x"),

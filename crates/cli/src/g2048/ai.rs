@@ -33,21 +33,23 @@ pub struct SearchArgs {
     /// Deepest search, in random tiles looked ahead (depth d looks at d + 1
     /// moves); a position with k distinct tiles is searched k - K deep
     /// (K: --depth-offset), within --min-depth..=--depth [ai: 2..=6, hint:
-    /// 3..=8].
+    /// 3..=8]. Not with --time-per-move, which sets the depth by time.
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=12),
           conflicts_with = "time_per_move")]
     pub depth: Option<u32>,
-    /// Shallowest search (1..=12); equal to --depth for a fixed depth.
+    /// Shallowest search (1..=12); equal to --depth for a fixed depth. Not
+    /// with --time-per-move.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12),
           conflicts_with = "time_per_move")]
     pub min_depth: Option<u32>,
     /// The adaptive depth's K: a position with k distinct tile values is
-    /// searched k - K deep (0..=16) [5].
+    /// searched k - K deep (0..=16) [5]. Not with --time-per-move.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=16),
           conflicts_with = "time_per_move")]
     pub depth_offset: Option<u32>,
     /// Search each move for this many milliseconds, deepening one move at a
-    /// time (results then depend on the machine's speed).
+    /// time (results then depend on the machine's speed); replaces --depth,
+    /// --min-depth and --depth-offset.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_per_move: Option<u64>,
     /// Chance nodes reached with a smaller probability are evaluated rather
