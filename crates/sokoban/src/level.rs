@@ -176,13 +176,13 @@ impl Meta {
 ///
 /// ```
 /// use boardkit_grid::Dir;
-/// use boardkit_sokoban::{Level, Outcome, Tile};
+/// use boardkit_sokoban::{Level, MoveOutcome, Tile};
 ///
 /// let level = boardkit_sokoban::xsb::parse_level("#####\n#@$.#\n#####\n").unwrap();
 /// assert_eq!((level.rows(), level.cols()), (3, 5));
 /// let mut state = level.start().clone();
-/// assert_eq!(level.try_move(&mut state, Dir::Left), Outcome::Blocked);
-/// assert_eq!(level.try_move(&mut state, Dir::Right), Outcome::Pushed);
+/// assert_eq!(level.try_move(&mut state, Dir::Left), MoveOutcome::Blocked);
+/// assert_eq!(level.try_move(&mut state, Dir::Right), MoveOutcome::Pushed);
 /// assert!(state.is_solved());
 /// assert_eq!(level.tile(&state, level.cell(1, 3).unwrap()), Tile::BoxOnGoal);
 /// ```

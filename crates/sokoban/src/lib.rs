@@ -12,8 +12,8 @@
 //! * [`State`]: the worker's square and a bitset of box squares, with the
 //!   number of boxes off goals kept current ([`State::is_solved`] is free).
 //! * The rules: [`Level::try_move`] applies a key press and says what
-//!   happened ([`Outcome::Moved`], [`Outcome::Pushed`] or
-//!   [`Outcome::Blocked`]); [`Level::undo_move`] takes it back.
+//!   happened ([`MoveOutcome::Moved`], [`MoveOutcome::Pushed`] or
+//!   [`MoveOutcome::Blocked`]); [`Level::undo_move`] takes it back.
 //! * [`Game`]: a state with its move history: undo, redo, restart, move
 //!   and push counts, the moves in LURD notation.
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
@@ -33,15 +33,15 @@
 //!
 //! ```
 //! use boardkit_grid::Dir;
-//! use boardkit_sokoban::{Game, Outcome};
+//! use boardkit_sokoban::{Game, MoveOutcome};
 //!
 //! let levels = boardkit_sokoban::xsb::parse_collection("; First\n#######\n#@ $ .#\n#######\n").unwrap();
 //! let level = &levels[0];
 //! assert_eq!(level.title(), Some("First"));
 //! let mut game = Game::new(level.clone());
-//! assert_eq!(game.play(Dir::Right), Outcome::Moved);
-//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
-//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Moved);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
 //! assert!(game.is_solved());
 //! assert_eq!(game.lurd(), "rRR");
 //! ```
@@ -66,5 +66,5 @@ pub mod xsb;
 
 pub use crate::game::{Game, Step};
 pub use crate::level::{Cell, Level, LevelError, Meta, MAX_CELLS};
-pub use crate::state::{Outcome, State};
+pub use crate::state::{MoveOutcome, State};
 pub use crate::tile::Tile;

@@ -10,7 +10,7 @@ use boardkit_grid::{Dir, ParseError};
 
 use crate::game::Step;
 use crate::level::Level;
-use crate::state::Outcome;
+use crate::state::MoveOutcome;
 
 /// The longest run a count may ask for.
 const MAX_RUN: usize = 1_000_000;
@@ -155,7 +155,7 @@ pub fn verify(level: &Level, steps: &[Step]) -> Verdict {
     for (k, step) in steps.iter().enumerate() {
         let number = k + 1;
         match level.try_move(&mut state, step.dir) {
-            Outcome::Blocked => {
+            MoveOutcome::Blocked => {
                 let next = level.step(state.worker(), step.dir);
                 let blocked = match next {
                     Some(n) if level.is_floor(n) && state.has_box(n) => Blocked::Box,
@@ -169,13 +169,13 @@ pub fn verify(level: &Level, steps: &[Step]) -> Verdict {
                 verdict.solved_early = None;
                 return verdict;
             }
-            Outcome::Pushed => {
+            MoveOutcome::Pushed => {
                 verdict.pushes += 1;
                 if !step.pushed {
                     verdict.lowercase_pushes.push(number);
                 }
             }
-            Outcome::Moved => {
+            MoveOutcome::Moved => {
                 if step.pushed {
                     verdict.uppercase_moves.push(number);
                 }

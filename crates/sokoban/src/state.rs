@@ -7,7 +7,7 @@ use crate::level::{Cell, Level};
 
 /// What a key press did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum MoveOutcome {
     /// The worker stepped onto an empty square.
     Moved,
     /// The worker pushed a box one square and followed it.
@@ -16,11 +16,11 @@ pub enum Outcome {
     Blocked,
 }
 
-impl Outcome {
+impl MoveOutcome {
     /// True unless blocked.
     #[must_use]
     pub fn changed(self) -> bool {
-        self != Outcome::Blocked
+        self != MoveOutcome::Blocked
     }
 }
 
@@ -181,35 +181,35 @@ impl Level {
     ///
     /// ```
     /// use boardkit_grid::Dir;
-    /// use boardkit_sokoban::Outcome;
+    /// use boardkit_sokoban::MoveOutcome;
     ///
     /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$$.#\n#   .#\n######\n").unwrap();
     /// let mut s = level.start().clone();
-    /// assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Blocked); // two boxes
-    /// assert_eq!(level.try_move(&mut s, Dir::Down), Outcome::Moved);
-    /// assert_eq!(level.try_move(&mut s, Dir::Down), Outcome::Blocked); // wall
+    /// assert_eq!(level.try_move(&mut s, Dir::Right), MoveOutcome::Blocked); // two boxes
+    /// assert_eq!(level.try_move(&mut s, Dir::Down), MoveOutcome::Moved);
+    /// assert_eq!(level.try_move(&mut s, Dir::Down), MoveOutcome::Blocked); // wall
     /// ```
     #[inline]
-    pub fn try_move(&self, state: &mut State, dir: Dir) -> Outcome {
+    pub fn try_move(&self, state: &mut State, dir: Dir) -> MoveOutcome {
         let Some(next) = self.step(state.worker, dir) else {
-            return Outcome::Blocked;
+            return MoveOutcome::Blocked;
         };
         if !self.is_floor(next) {
-            return Outcome::Blocked;
+            return MoveOutcome::Blocked;
         }
         if state.has_box(next) {
             let Some(beyond) = self.step(next, dir) else {
-                return Outcome::Blocked;
+                return MoveOutcome::Blocked;
             };
             if !self.is_floor(beyond) || state.has_box(beyond) {
-                return Outcome::Blocked;
+                return MoveOutcome::Blocked;
             }
             state.move_box(self, next, beyond);
             state.worker = next;
-            Outcome::Pushed
+            MoveOutcome::Pushed
         } else {
             state.worker = next;
-            Outcome::Moved
+            MoveOutcome::Moved
         }
     }
 
@@ -239,12 +239,12 @@ mod tests {
         let level = parse_level("#######\n#@$.  #\n#######\n").unwrap();
         let mut s = level.start().clone();
         assert_eq!(s.boxes_off_goal(), 1);
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
+        assert_eq!(level.try_move(&mut s, Dir::Right), MoveOutcome::Pushed);
         assert!(s.is_solved());
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
+        assert_eq!(level.try_move(&mut s, Dir::Right), MoveOutcome::Pushed);
         assert!(!s.is_solved());
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Blocked);
+        assert_eq!(level.try_move(&mut s, Dir::Right), MoveOutcome::Pushed);
+        assert_eq!(level.try_move(&mut s, Dir::Right), MoveOutcome::Blocked);
         assert_eq!(s.boxes().collect::<Vec<_>>(), vec![12]);
         level.undo_move(&mut s, Dir::Right, true);
         level.undo_move(&mut s, Dir::Right, true);
