@@ -4,36 +4,8 @@
 use boardkit_grid::Dir;
 
 use crate::level::Level;
-use crate::state::{MoveOutcome, State};
-
-/// One move made in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// The direction the worker went.
-    pub dir: Dir,
-    /// True when it pushed a box.
-    pub pushed: bool,
-}
-
-impl Step {
-    /// The LURD letter: lower case for a move, upper case for a push.
-    ///
-    /// ```
-    /// use boardkit_grid::Dir;
-    /// use boardkit_sokoban::Step;
-    /// assert_eq!(Step { dir: Dir::Left, pushed: true }.letter(), 'L');
-    /// assert_eq!(Step { dir: Dir::Up, pushed: false }.letter(), 'u');
-    /// ```
-    #[must_use]
-    pub fn letter(self) -> char {
-        let c = self.dir.letter();
-        if self.pushed {
-            c
-        } else {
-            c.to_ascii_lowercase()
-        }
-    }
-}
+use crate::rules::{MoveOutcome, Step};
+use crate::state::State;
 
 /// A level being played: the current state, the moves made (for undo) and
 /// the moves taken back (for redo).

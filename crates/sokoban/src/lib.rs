@@ -49,6 +49,8 @@
 #[warn(clippy::indexing_slicing)]
 pub mod builtin;
 #[warn(clippy::indexing_slicing)]
+mod cell;
+#[warn(clippy::indexing_slicing)]
 pub mod game;
 #[warn(clippy::indexing_slicing)]
 pub mod judge;
@@ -56,6 +58,8 @@ pub mod judge;
 pub mod level;
 #[warn(clippy::indexing_slicing)]
 pub mod lurd;
+#[warn(clippy::indexing_slicing)]
+pub mod rules;
 pub mod solver;
 #[warn(clippy::indexing_slicing)]
 pub mod state;
@@ -64,7 +68,9 @@ pub mod tile;
 #[warn(clippy::indexing_slicing)]
 pub mod xsb;
 
-pub use crate::game::{Game, Step};
-pub use crate::level::{Cell, Level, LevelError, Meta, MAX_CELLS};
-pub use crate::state::{MoveOutcome, State};
+pub use crate::cell::{Cell, MAX_CELLS};
+pub use crate::game::Game;
+pub use crate::level::{Level, LevelError, Meta};
+pub use crate::rules::{MoveOutcome, Step};
+pub use crate::state::State;
 pub use crate::tile::Tile;

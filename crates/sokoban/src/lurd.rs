@@ -8,9 +8,8 @@
 
 use boardkit_grid::{Dir, ParseError};
 
-use crate::game::Step;
 use crate::level::Level;
-use crate::state::MoveOutcome;
+use crate::rules::{MoveOutcome, Step};
 
 /// The longest run a count may ask for.
 const MAX_RUN: usize = 1_000_000;

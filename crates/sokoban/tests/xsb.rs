@@ -6,7 +6,7 @@
 
 use boardkit_grid::{Dir, Pos};
 use boardkit_sokoban::xsb::{
-    map_rows, parse_collection, parse_level, write_collection, write_level,
+    field, map_rows, parse_collection, parse_level, write_collection, write_level,
 };
 use boardkit_sokoban::{Level, LevelError, Tile};
 
@@ -130,8 +130,8 @@ plain words
         ]
     );
     assert_eq!(levels[0].meta().before[0], "; A collection header");
-    assert_eq!(levels[2].meta().field("author"), Some("Ann"));
-    assert_eq!(levels[3].meta().field("Author"), Some("Bob"));
+    assert_eq!(field(levels[2].meta(), "author"), Some("Ann"));
+    assert_eq!(field(levels[3].meta(), "Author"), Some("Bob"));
     assert_eq!(levels[4].meta().after.len(), 5);
     assert_eq!(levels[4].meta().before, ["\"Double quoted\""]);
     let round = write_collection(&levels);

@@ -50,9 +50,9 @@ mod zobrist;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::game::Step;
 use crate::level::Level;
 use crate::lurd::{self, Status};
+use crate::rules::Step;
 
 use self::compact::{bits, Board};
 use self::distance::Distances;
