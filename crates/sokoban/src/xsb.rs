@@ -27,6 +27,9 @@
 //! equal levels, and writing again gives the same text: the round trip is
 //! exact after this normalisation.
 
+use std::fmt;
+use std::str::FromStr;
+
 use boardkit_grid::{clean_input, ParseError, Pos};
 
 use crate::cell::MAX_CELLS;
@@ -136,6 +139,39 @@ pub fn parse_level(text: &str) -> Result<Level, ParseError> {
         1 => Ok(levels.remove(0)),
         0 => Err(ParseError::new("no level found: no line of map characters")),
         n => Err(ParseError::new(format!("expected one level, found {n}"))),
+    }
+}
+
+/// A text holding exactly one XSB level, as [`parse_level`] reads it.
+///
+/// ```
+/// use boardkit_sokoban::Level;
+///
+/// let level: Level = "Title: Tiny\n#####\n#@$.#\n#####\n".parse().unwrap();
+/// assert_eq!(level.title(), Some("Tiny"));
+/// assert!("no map here".parse::<Level>().is_err());
+/// ```
+impl FromStr for Level {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Level, ParseError> {
+        parse_level(text)
+    }
+}
+
+/// The level in the normalised XSB form of [`write_level`]; parsing it
+/// back gives an equal level.
+///
+/// ```
+/// use boardkit_sokoban::Level;
+///
+/// let level: Level = "; Tiny\n#####\n#@$.#\n#####\n".parse().unwrap();
+/// assert_eq!(level.to_string(), "; Tiny\n\n#####\n#@$.#\n#####\n");
+/// assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+/// ```
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_level(self))
     }
 }
 

@@ -394,3 +394,39 @@ fn an_invalid_level_keeps_its_level_error() {
         Some(&LevelError::BoxGoalMismatch { boxes: 1, goals: 0 })
     );
 }
+
+/// `str::parse` and `to_string` are `parse_level` and `write_level`: the
+/// same level, the same text, the same errors.
+#[test]
+fn from_str_and_display_are_the_xsb_format() {
+    let mut levels = boardkit_sokoban::builtin::levels();
+    levels.extend((0..50).map(|seed| generated(seed).1));
+    for level in &levels {
+        let text = level.to_string();
+        assert_eq!(text, write_level(level));
+        assert_eq!(text.parse::<Level>().unwrap(), *level);
+    }
+    let titled = "; 7\nTitle: Seven\n#####\n#@$.#\n#####\nAuthor: Ann\n";
+    let level: Level = titled.parse().unwrap();
+    assert_eq!(level, parse_level(titled).unwrap());
+    assert_eq!(level.title(), Some("Seven"));
+    assert_eq!(
+        level.to_string(),
+        "; 7\nTitle: Seven\n\n#####\n#@$.#\n#####\nAuthor: Ann\n"
+    );
+    assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+    for bad in [
+        "",
+        "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n",
+        "#####\n#@$ #\n#####\n",
+    ] {
+        assert_eq!(
+            bad.parse::<Level>().unwrap_err().to_string(),
+            parse_level(bad).unwrap_err().to_string()
+        );
+    }
+    assert_eq!(
+        "".parse::<Level>().unwrap_err().to_string(),
+        "no level found: no line of map characters"
+    );
+}
