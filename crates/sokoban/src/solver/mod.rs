@@ -1,7 +1,7 @@
 //! The Sokoban solver: [`solve`] a [`Level`] under a [`Config`] (time,
 //! memory and node limits, what to optimise) and get an [`Outcome`]:
-//! a verified solution, a proof that there is none, or the limit that
-//! stopped the search.
+//! a verified solution, a proof that there is none, the limit that
+//! stopped the search, or — only through a bug — a [`Failure`].
 //!
 //! The search runs over pushes, not steps: a node is a box configuration
 //! plus the worker's region, hashed with Zobrist keys and stored compactly.
@@ -15,7 +15,7 @@
 //!
 //! Every solution is replayed through the rules ([`crate::lurd::verify`])
 //! before it is returned; a solution that failed the replay would be
-//! reported as [`Limit::Internal`], never returned.
+//! reported as [`Outcome::Failed`], never returned.
 //!
 //! ```
 //! use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
@@ -171,9 +171,6 @@ pub enum Limit {
     Memory,
     /// The node limit.
     Nodes,
-    /// The solver found a solution that its replay rejected: a bug,
-    /// reported rather than printed.
-    Internal,
 }
 
 impl fmt::Display for Limit {
@@ -182,7 +179,27 @@ impl fmt::Display for Limit {
             Limit::Time => "time limit",
             Limit::Memory => "memory limit",
             Limit::Nodes => "node limit",
-            Limit::Internal => "internal error: a solution failed its replay",
+        })
+    }
+}
+
+/// Why a solve failed when no limit stopped it: a bug in the solver,
+/// reported instead of a solution that would be wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Failure {
+    /// The chain of states the search found could not be turned into key
+    /// presses (two consecutive states are not one box move apart, or no
+    /// walk connects them).
+    Path,
+    /// The key presses, replayed through the rules, do not solve the level.
+    Replay,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Failure::Path => "internal error: a solution could not be turned into moves",
+            Failure::Replay => "internal error: a solution failed its replay",
         })
     }
 }
@@ -215,6 +232,17 @@ pub enum Outcome {
         /// Time taken.
         elapsed: Duration,
     },
+    /// The search ended with a solution that did not survive its check (a
+    /// bug in the solver; see [`Failure`]). Not a limit: a larger limit
+    /// would not help.
+    Failed {
+        /// What went wrong.
+        failure: Failure,
+        /// Nodes expanded.
+        nodes: u64,
+        /// Time taken.
+        elapsed: Duration,
+    },
 }
 
 impl Outcome {
@@ -224,7 +252,8 @@ impl Outcome {
         match self {
             Outcome::Solved { nodes, .. }
             | Outcome::NoSolution { nodes, .. }
-            | Outcome::Unsolved { nodes, .. } => *nodes,
+            | Outcome::Unsolved { nodes, .. }
+            | Outcome::Failed { nodes, .. } => *nodes,
         }
     }
 
@@ -234,7 +263,8 @@ impl Outcome {
         match self {
             Outcome::Solved { elapsed, .. }
             | Outcome::NoSolution { elapsed, .. }
-            | Outcome::Unsolved { elapsed, .. } => *elapsed,
+            | Outcome::Unsolved { elapsed, .. }
+            | Outcome::Failed { elapsed, .. } => *elapsed,
         }
     }
 
@@ -493,9 +523,16 @@ impl Problem<'_> {
                 states
             }
         };
-        let steps = self.steps(&states, mode);
-        match steps.map(|s| (lurd::verify(self.level, &s), s)) {
-            Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
+        let Some(steps) = self.steps(&states, mode) else {
+            return Outcome::Failed {
+                failure: Failure::Path,
+                nodes,
+                elapsed: self.started.elapsed(),
+            };
+        };
+        let verdict = lurd::verify(self.level, &steps);
+        if verdict.status == Status::Solved {
+            Outcome::Solved {
                 solution: Solution {
                     steps,
                     moves: verdict.moves,
@@ -503,12 +540,13 @@ impl Problem<'_> {
                 },
                 nodes,
                 elapsed: self.started.elapsed(),
-            },
-            _ => Outcome::Unsolved {
-                limit: Limit::Internal,
+            }
+        } else {
+            Outcome::Failed {
+                failure: Failure::Replay,
                 nodes,
                 elapsed: self.started.elapsed(),
-            },
+            }
         }
     }
 
