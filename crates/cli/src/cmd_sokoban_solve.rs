@@ -172,6 +172,8 @@ fn limit_name(limit: Limit) -> &'static str {
         Limit::Time => "time",
         Limit::Memory => "memory",
         Limit::Nodes => "nodes",
+        // A limit this version of the command does not know yet.
+        _ => "other",
     }
 }
 
@@ -227,7 +229,9 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
         }
         Outcome::NoSolution { .. } => End::NoSolution,
         Outcome::Unsolved { limit, .. } => End::Unsolved(*limit),
-        Outcome::Failed { .. } => End::Failed,
+        // A failure, or an ending this version of the command does not
+        // know: either way there is no solution to print.
+        Outcome::Failed { .. } | _ => End::Failed,
     };
     Report {
         level: number,
@@ -278,6 +282,7 @@ fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
             Limit::Time => "time limit reached",
             Limit::Memory => "memory limit reached",
             Limit::Nodes => "node limit reached",
+            other => return unsolved(&format!("{other} reached")),
         }),
         End::Failed => unsolved("internal error: the solution failed its replay"),
     }
@@ -302,23 +307,24 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
         )));
     }
     let memory = usize::try_from(args.memory_limit.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-    Ok(Config {
-        time_limit: Some(Duration::from_secs_f64(args.time_limit.min(1e9))),
-        memory_limit: memory,
-        node_limit: args.node_limit,
-        optimize: match args.optimal {
+    let on = |t: Technique| !args.without.contains(&t);
+    Ok(Config::default()
+        .with_time_limit(Some(Duration::from_secs_f64(args.time_limit.min(1e9))))
+        .with_memory_limit(memory)
+        .with_node_limit(args.node_limit)
+        .with_optimize(match args.optimal {
             None => Optimize::Any,
             Some(Optimal::Pushes) => Optimize::Pushes,
             Some(Optimal::Moves) => Optimize::Moves,
-        },
-        techniques: Techniques {
-            corrals: !args.without.contains(&Technique::Corrals),
-            goal_rooms: !args.without.contains(&Technique::GoalRooms),
-            tunnels: !args.without.contains(&Technique::Tunnels),
-            backward: !args.without.contains(&Technique::Backward),
-            areas: !args.without.contains(&Technique::Areas),
-        },
-    })
+        })
+        .with_techniques(
+            Techniques::default()
+                .with_corrals(on(Technique::Corrals))
+                .with_goal_rooms(on(Technique::GoalRooms))
+                .with_tunnels(on(Technique::Tunnels))
+                .with_backward(on(Technique::Backward))
+                .with_areas(on(Technique::Areas)),
+        ))
 }
 
 /// Runs `sokoban solve`.

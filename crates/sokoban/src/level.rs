@@ -23,6 +23,7 @@ const OUTSIDE: u8 = 4;
 
 /// Why a grid of tiles is not a playable level.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LevelError {
     /// There are no squares at all.
     Empty,

@@ -82,6 +82,7 @@ pub fn write(steps: &[Step]) -> String {
 
 /// Why a move could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Blocked {
     /// A wall is in the way.
     Wall,
@@ -91,6 +92,7 @@ pub enum Blocked {
 
 /// How a solution ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Status {
     /// Every box is on a goal after the last move.
     Solved,
@@ -112,6 +114,7 @@ pub enum Status {
 
 /// The result of checking a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Verdict {
     /// How the solution ends.
     pub status: Status,

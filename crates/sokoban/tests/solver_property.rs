@@ -151,10 +151,7 @@ fn brute_force(level: &Level) -> Option<(usize, usize)> {
 /// (moves, pushes) of the solver's solution after checking it by replay,
 /// or `None` for a proof of no solution.
 fn run(level: &Level, optimize: Optimize) -> Option<(usize, usize)> {
-    let config = Config {
-        optimize,
-        ..Config::default()
-    };
+    let config = Config::default().with_optimize(optimize);
     match solve(level, &config) {
         Outcome::Solved { solution, .. } => {
             let v = verify(level, &solution.steps);

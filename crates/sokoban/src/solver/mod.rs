@@ -21,7 +21,7 @@
 //! use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
 //!
 //! let level = boardkit_sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
-//! let config = Config { optimize: Optimize::Pushes, ..Config::default() };
+//! let config = Config::default().with_optimize(Optimize::Pushes);
 //! match solve(&level, &config) {
 //!     Outcome::Solved { solution, .. } => {
 //!         assert_eq!(solution.lurd(), "rRR");
@@ -65,6 +65,7 @@ use self::zobrist::Zobrist;
 
 /// What the solver optimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Optimize {
     /// Any solution, found fast (best-first search on the bound).
     #[default]
@@ -81,7 +82,28 @@ pub enum Optimize {
 }
 
 /// Limits and goals of a solve.
+///
+/// Start from [`Config::default`] and change what you need with the
+/// `with_` methods (the struct may gain fields, so it cannot be written as
+/// a literal outside this crate; its fields can still be read and set):
+///
+/// ```
+/// use std::time::Duration;
+/// use boardkit_sokoban::solver::{Config, Optimize, Techniques};
+///
+/// let config = Config::default()
+///     .with_optimize(Optimize::Pushes)
+///     .with_time_limit(Some(Duration::from_secs(2)))
+///     .with_memory_limit(256 << 20)
+///     .with_node_limit(Some(100_000))
+///     .with_techniques(Techniques::default().with_corrals(false));
+/// assert_eq!(config.optimize, Optimize::Pushes);
+/// assert_eq!(config.time_limit, Some(Duration::from_secs(2)));
+/// assert_eq!((config.memory_limit, config.node_limit), (256 << 20, Some(100_000)));
+/// assert!(!config.techniques.corrals && config.techniques.backward);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Config {
     /// Wall-clock time allowed (checked every 1,024 expanded nodes).
     pub time_limit: Option<Duration>,
@@ -100,7 +122,18 @@ pub struct Config {
 /// Search techniques that can be switched off one by one, to measure what
 /// each buys. The rules, dead squares, freeze tests and the matching bound
 /// are always on.
+///
+/// All are on by default; the `with_` methods switch them one by one:
+///
+/// ```
+/// use boardkit_sokoban::solver::Techniques;
+///
+/// let t = Techniques::default().with_backward(false).with_areas(false);
+/// assert!(t.corrals && t.goal_rooms && t.tunnels);
+/// assert!(!t.backward && !t.areas);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Techniques {
     /// PI-corral pruning (all modes but move-optimal).
     pub corrals: bool,
@@ -127,6 +160,81 @@ impl Default for Techniques {
             backward: true,
             areas: true,
         }
+    }
+}
+
+impl Techniques {
+    /// With PI-corral pruning on or off.
+    #[must_use]
+    pub fn with_corrals(mut self, on: bool) -> Techniques {
+        self.corrals = on;
+        self
+    }
+
+    /// With goal-room macros on or off.
+    #[must_use]
+    pub fn with_goal_rooms(mut self, on: bool) -> Techniques {
+        self.goal_rooms = on;
+        self
+    }
+
+    /// With tunnel macros on or off.
+    #[must_use]
+    pub fn with_tunnels(mut self, on: bool) -> Techniques {
+        self.tunnels = on;
+        self
+    }
+
+    /// With the backward search on or off.
+    #[must_use]
+    pub fn with_backward(mut self, on: bool) -> Techniques {
+        self.backward = on;
+        self
+    }
+
+    /// With the second open lists (floor areas, boxes off start squares)
+    /// on or off.
+    #[must_use]
+    pub fn with_areas(mut self, on: bool) -> Techniques {
+        self.areas = on;
+        self
+    }
+}
+
+impl Config {
+    /// With this time limit (`None`: no limit).
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Config {
+        self.time_limit = limit;
+        self
+    }
+
+    /// With this memory limit, in bytes.
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: usize) -> Config {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// With this node limit (`None`: no limit).
+    #[must_use]
+    pub fn with_node_limit(mut self, limit: Option<u64>) -> Config {
+        self.node_limit = limit;
+        self
+    }
+
+    /// Optimising this.
+    #[must_use]
+    pub fn with_optimize(mut self, optimize: Optimize) -> Config {
+        self.optimize = optimize;
+        self
+    }
+
+    /// With these search techniques.
+    #[must_use]
+    pub fn with_techniques(mut self, techniques: Techniques) -> Config {
+        self.techniques = techniques;
+        self
     }
 }
 
@@ -164,6 +272,7 @@ impl Solution {
 
 /// The limit that stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// The time limit.
     Time,
@@ -186,6 +295,7 @@ impl fmt::Display for Limit {
 /// Why a solve failed when no limit stopped it: a bug in the solver,
 /// reported instead of a solution that would be wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Failure {
     /// The chain of states the search found could not be turned into key
     /// presses (two consecutive states are not one box move apart, or no
@@ -206,6 +316,7 @@ impl fmt::Display for Failure {
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// Solved; the solution has been replayed and solves the level.
     Solved {
