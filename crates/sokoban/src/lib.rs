@@ -11,13 +11,15 @@
 //!   ([`Meta`]). Building validates the level ([`LevelError`]).
 //! * [`State`]: the worker's square and a bitset of box squares, with the
 //!   number of boxes off goals kept current ([`State::is_solved`] is free).
-//! * The rules: [`Level::try_move`] applies a key press and says what
-//!   happened ([`MoveOutcome::Moved`], [`MoveOutcome::Pushed`] or
-//!   [`MoveOutcome::Blocked`]); [`Level::undo_move`] takes it back.
+//! * The rules ([`rules`]): [`Level::try_move`] applies a key press and
+//!   says what happened ([`MoveOutcome::Moved`], [`MoveOutcome::Pushed`] or
+//!   [`MoveOutcome::Blocked`]); [`Level::undo_move`] takes it back; a
+//!   [`Step`] is one key press that moved the worker.
 //! * [`Game`]: a state with its move history: undo, redo, restart, move
 //!   and push counts, the moves in LURD notation.
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
-//!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
+//!   and written; one level is also `text.parse::<Level>()` and
+//!   `level.to_string()`), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
 //! * [`builtin`]: twelve small levels of my own design, easiest first.
 //! * [`solver`]: a push-based solver (best-first or A*), with deadlock
@@ -30,6 +32,21 @@
 //! region); hash box configurations from [`State::box_bits`] or
 //! [`State::boxes`] (sorted). Check every solution found with
 //! [`lurd::verify`].
+//!
+//! Solving a level: parse it, solve it, read the solution.
+//!
+//! ```
+//! use boardkit_sokoban::{solver, Level};
+//!
+//! let level: Level = "; First\n#######\n#@ $ .#\n#######\n".parse()?;
+//! let outcome = solver::solve(&level, &solver::Config::default());
+//! let solution = outcome.solution().ok_or("not solved")?;
+//! assert_eq!(solution.lurd(), "rRR");
+//! assert_eq!((solution.moves, solution.pushes), (3, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Playing it key by key:
 //!
 //! ```
 //! use boardkit_grid::Dir;
