@@ -10,10 +10,7 @@ use boardkit_sokoban::solver::{solve, Config, Optimize};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 fn solve_all(levels: &[boardkit_sokoban::Level], optimize: Optimize) -> usize {
-    let config = Config {
-        optimize,
-        ..Config::default()
-    };
+    let config = Config::default().with_optimize(optimize);
     levels
         .iter()
         .filter(|l| solve(l, &config).solution().is_some())

@@ -4,48 +4,20 @@
 use boardkit_grid::Dir;
 
 use crate::level::Level;
-use crate::state::{Outcome, State};
-
-/// One move made in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// The direction the worker went.
-    pub dir: Dir,
-    /// True when it pushed a box.
-    pub pushed: bool,
-}
-
-impl Step {
-    /// The LURD letter: lower case for a move, upper case for a push.
-    ///
-    /// ```
-    /// use boardkit_grid::Dir;
-    /// use boardkit_sokoban::Step;
-    /// assert_eq!(Step { dir: Dir::Left, pushed: true }.letter(), 'L');
-    /// assert_eq!(Step { dir: Dir::Up, pushed: false }.letter(), 'u');
-    /// ```
-    #[must_use]
-    pub fn letter(self) -> char {
-        let c = self.dir.letter();
-        if self.pushed {
-            c
-        } else {
-            c.to_ascii_lowercase()
-        }
-    }
-}
+use crate::rules::{MoveOutcome, Step};
+use crate::state::State;
 
 /// A level being played: the current state, the moves made (for undo) and
 /// the moves taken back (for redo).
 ///
 /// ```
 /// use boardkit_grid::Dir;
-/// use boardkit_sokoban::{Game, Outcome};
+/// use boardkit_sokoban::{Game, MoveOutcome};
 ///
 /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
 /// let mut game = Game::new(level);
-/// assert_eq!(game.play(Dir::Right), Outcome::Pushed);
-/// assert_eq!(game.play(Dir::Right), Outcome::Pushed);
+/// assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
+/// assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
 /// assert!(game.is_solved());
 /// assert_eq!((game.moves(), game.pushes()), (2, 2));
 /// assert!(game.undo());
@@ -91,10 +63,10 @@ impl Game {
     /// Moves the worker (a key press). A move that changes the state clears
     /// the redo list; a blocked move changes nothing. Moves are made even
     /// when the level is solved (see [`Game::is_solved`]).
-    pub fn play(&mut self, dir: Dir) -> Outcome {
+    pub fn play(&mut self, dir: Dir) -> MoveOutcome {
         let outcome = self.level.try_move(&mut self.state, dir);
         if outcome.changed() {
-            let pushed = outcome == Outcome::Pushed;
+            let pushed = outcome == MoveOutcome::Pushed;
             self.done.push(Step { dir, pushed });
             self.pushes += usize::from(pushed);
             self.undone.clear();
@@ -119,7 +91,7 @@ impl Game {
             return false;
         };
         let outcome = self.level.try_move(&mut self.state, step.dir);
-        let pushed = outcome == Outcome::Pushed;
+        let pushed = outcome == MoveOutcome::Pushed;
         self.done.push(Step {
             dir: step.dir,
             pushed,
@@ -174,12 +146,12 @@ mod tests {
     fn undo_redo_restart() {
         let level = parse_level("#######\n#@ $ .#\n#######\n").unwrap();
         let mut g = Game::new(level);
-        assert_eq!(g.play(Dir::Left), Outcome::Blocked);
+        assert_eq!(g.play(Dir::Left), MoveOutcome::Blocked);
         assert_eq!(g.moves(), 0);
         assert!(!g.undo());
-        assert_eq!(g.play(Dir::Right), Outcome::Moved);
-        assert_eq!(g.play(Dir::Right), Outcome::Pushed);
-        assert_eq!(g.play(Dir::Right), Outcome::Pushed);
+        assert_eq!(g.play(Dir::Right), MoveOutcome::Moved);
+        assert_eq!(g.play(Dir::Right), MoveOutcome::Pushed);
+        assert_eq!(g.play(Dir::Right), MoveOutcome::Pushed);
         assert!(g.is_solved());
         assert_eq!(g.lurd(), "rRR");
         g.restart();
@@ -190,7 +162,7 @@ mod tests {
         assert_eq!(g.lurd(), "rR");
         assert_eq!(g.pushes(), 1);
         // A new move forgets what could be redone.
-        assert_eq!(g.play(Dir::Left), Outcome::Moved);
+        assert_eq!(g.play(Dir::Left), MoveOutcome::Moved);
         assert!(!g.redo());
         assert_eq!(g.lurd(), "rRl");
     }

@@ -4,13 +4,14 @@
 //!
 //! Characters: `.` floor, `#` wall, `+` goal, `b`/`B` box on floor/goal,
 //! `w`/`W` worker on floor/goal. Beyond the judge's limits, any board size
-//! up to [`MAX_CELLS`](crate::MAX_CELLS) squares and any number of keys are
+//! up to [`MAX_CELLS`] squares and any number of keys are
 //! accepted; keys may be upper or lower case.
 
 use std::fmt::Write as _;
 
 use boardkit_grid::{clean_input, Dir, ParseError, Pos};
 
+use crate::cell::MAX_CELLS;
 use crate::level::Level;
 use crate::state::State;
 use crate::tile::Tile;
@@ -123,13 +124,10 @@ fn size(line: &str, line_no: usize) -> Result<(usize, usize), ParseError> {
             extra.text
         ))));
     }
-    if rows.saturating_mul(cols) > crate::MAX_CELLS {
+    if rows.saturating_mul(cols) > MAX_CELLS {
         return Err(ParseError::at_line(
             line_no,
-            format!(
-                "a board of {rows} x {cols} is too large: at most {} squares",
-                crate::MAX_CELLS
-            ),
+            format!("a board of {rows} x {cols} is too large: at most {MAX_CELLS} squares"),
         ));
     }
     if (rows == 0) != (cols == 0) {

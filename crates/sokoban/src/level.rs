@@ -13,15 +13,9 @@ use std::fmt;
 
 use boardkit_grid::{Dir, Pos};
 
+pub use crate::cell::{Cell, MAX_CELLS};
 use crate::state::State;
 use crate::tile::Tile;
-
-/// The index of a square: `row * cols + col`.
-pub type Cell = u16;
-
-/// The most squares a level may have (rows × columns after padding), so that
-/// every square fits in a [`Cell`].
-pub const MAX_CELLS: usize = u16::MAX as usize;
 
 const WALL: u8 = 1;
 const GOAL: u8 = 2;
@@ -29,6 +23,7 @@ const OUTSIDE: u8 = 4;
 
 /// Why a grid of tiles is not a playable level.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LevelError {
     /// There are no squares at all.
     Empty,
@@ -134,55 +129,37 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
-/// A level's title and the text lines around its map in a level file.
+/// A level's title and the text lines around its map in the file it was
+/// read from.
 ///
 /// `before` holds the text lines above the map (comments, titles, a file
-/// header), `after` the `Key: value` lines directly below it; both are kept
-/// so that a collection writes back as it was read. `title` is read from
-/// them (see [`crate::xsb`]) or set directly.
+/// header), `after` the lines directly below it that belong to the level;
+/// both are kept as written so that a collection writes back as it was
+/// read. A format decides which lines these are and where the title comes
+/// from (for XSB see [`crate::xsb`], which also reads fields such as
+/// `Author:` with [`xsb::field`](crate::xsb::field)); `title` can also be
+/// set directly.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
     /// The level's title, if any.
     pub title: Option<String>,
     /// Text lines above the map, trailing spaces removed.
     pub before: Vec<String>,
-    /// `Key: value` lines (and comment blocks) directly below the map.
+    /// Text lines directly below the map that belong to the level.
     pub after: Vec<String>,
-}
-
-impl Meta {
-    /// The value of the first `key: value` line (key compared without case),
-    /// above or below the map.
-    ///
-    /// ```
-    /// use boardkit_sokoban::Meta;
-    /// let meta = Meta { after: vec!["Author: Ann".into()], ..Meta::default() };
-    /// assert_eq!(meta.field("author"), Some("Ann"));
-    /// assert_eq!(meta.field("title"), None);
-    /// ```
-    #[must_use]
-    pub fn field(&self, key: &str) -> Option<&str> {
-        self.before
-            .iter()
-            .chain(&self.after)
-            .find_map(|line| {
-                crate::xsb::key_value(line).filter(|(k, _)| k.eq_ignore_ascii_case(key))
-            })
-            .map(|(_, v)| v)
-    }
 }
 
 /// The static part of a level and its starting state.
 ///
 /// ```
 /// use boardkit_grid::Dir;
-/// use boardkit_sokoban::{Level, Outcome, Tile};
+/// use boardkit_sokoban::{Level, MoveOutcome, Tile};
 ///
 /// let level = boardkit_sokoban::xsb::parse_level("#####\n#@$.#\n#####\n").unwrap();
 /// assert_eq!((level.rows(), level.cols()), (3, 5));
 /// let mut state = level.start().clone();
-/// assert_eq!(level.try_move(&mut state, Dir::Left), Outcome::Blocked);
-/// assert_eq!(level.try_move(&mut state, Dir::Right), Outcome::Pushed);
+/// assert_eq!(level.try_move(&mut state, Dir::Left), MoveOutcome::Blocked);
+/// assert_eq!(level.try_move(&mut state, Dir::Right), MoveOutcome::Pushed);
 /// assert!(state.is_solved());
 /// assert_eq!(level.tile(&state, level.cell(1, 3).unwrap()), Tile::BoxOnGoal);
 /// ```
@@ -360,7 +337,8 @@ impl Level {
         };
         let mut start = State::empty(n, as_cell(worker));
         for b in boxes {
-            start.add_box(&level, as_cell(b));
+            let b = as_cell(b);
+            start.put_box(b, level.is_goal(b));
         }
         level.start = start;
         Ok(level)

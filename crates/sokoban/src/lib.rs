@@ -11,13 +11,15 @@
 //!   ([`Meta`]). Building validates the level ([`LevelError`]).
 //! * [`State`]: the worker's square and a bitset of box squares, with the
 //!   number of boxes off goals kept current ([`State::is_solved`] is free).
-//! * The rules: [`Level::try_move`] applies a key press and says what
-//!   happened ([`Outcome::Moved`], [`Outcome::Pushed`] or
-//!   [`Outcome::Blocked`]); [`Level::undo_move`] takes it back.
+//! * The rules ([`rules`]): [`Level::try_move`] applies a key press and
+//!   says what happened ([`MoveOutcome::Moved`], [`MoveOutcome::Pushed`] or
+//!   [`MoveOutcome::Blocked`]); [`Level::undo_move`] takes it back; a
+//!   [`Step`] is one key press that moved the worker.
 //! * [`Game`]: a state with its move history: undo, redo, restart, move
 //!   and push counts, the moves in LURD notation.
 //! * Formats: [`xsb`] (the standard level format, whole collections, read
-//!   and written), [`judge`] (Baekjoon 4577, with its replay and answer),
+//!   and written; one level is also `text.parse::<Level>()` and
+//!   `level.to_string()`), [`judge`] (Baekjoon 4577, with its replay and answer),
 //!   [`lurd`] (solutions in LURD notation, and checking them).
 //! * [`builtin`]: twelve small levels of my own design, easiest first.
 //! * [`solver`]: a push-based solver (best-first or A*), with deadlock
@@ -31,23 +33,40 @@
 //! [`State::boxes`] (sorted). Check every solution found with
 //! [`lurd::verify`].
 //!
+//! Solving a level: parse it, solve it, read the solution.
+//!
+//! ```
+//! use boardkit_sokoban::{solver, Level};
+//!
+//! let level: Level = "; First\n#######\n#@ $ .#\n#######\n".parse()?;
+//! let outcome = solver::solve(&level, &solver::Config::default());
+//! let solution = outcome.solution().ok_or("not solved")?;
+//! assert_eq!(solution.lurd(), "rRR");
+//! assert_eq!((solution.moves, solution.pushes), (3, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Playing it key by key:
+//!
 //! ```
 //! use boardkit_grid::Dir;
-//! use boardkit_sokoban::{Game, Outcome};
+//! use boardkit_sokoban::{Game, MoveOutcome};
 //!
 //! let levels = boardkit_sokoban::xsb::parse_collection("; First\n#######\n#@ $ .#\n#######\n").unwrap();
 //! let level = &levels[0];
 //! assert_eq!(level.title(), Some("First"));
 //! let mut game = Game::new(level.clone());
-//! assert_eq!(game.play(Dir::Right), Outcome::Moved);
-//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
-//! assert_eq!(game.play(Dir::Right), Outcome::Pushed);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Moved);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
+//! assert_eq!(game.play(Dir::Right), MoveOutcome::Pushed);
 //! assert!(game.is_solved());
 //! assert_eq!(game.lurd(), "rRR");
 //! ```
 
 #[warn(clippy::indexing_slicing)]
 pub mod builtin;
+#[warn(clippy::indexing_slicing)]
+mod cell;
 #[warn(clippy::indexing_slicing)]
 pub mod game;
 #[warn(clippy::indexing_slicing)]
@@ -56,6 +75,8 @@ pub mod judge;
 pub mod level;
 #[warn(clippy::indexing_slicing)]
 pub mod lurd;
+#[warn(clippy::indexing_slicing)]
+pub mod rules;
 pub mod solver;
 #[warn(clippy::indexing_slicing)]
 pub mod state;
@@ -64,7 +85,9 @@ pub mod tile;
 #[warn(clippy::indexing_slicing)]
 pub mod xsb;
 
-pub use crate::game::{Game, Step};
-pub use crate::level::{Cell, Level, LevelError, Meta, MAX_CELLS};
-pub use crate::state::{Outcome, State};
+pub use crate::cell::{Cell, MAX_CELLS};
+pub use crate::game::Game;
+pub use crate::level::{Level, LevelError, Meta};
+pub use crate::rules::{MoveOutcome, Step};
+pub use crate::state::State;
 pub use crate::tile::Tile;

@@ -8,9 +8,8 @@
 
 use boardkit_grid::{Dir, ParseError};
 
-use crate::game::Step;
 use crate::level::Level;
-use crate::state::Outcome;
+use crate::rules::{MoveOutcome, Step};
 
 /// The longest run a count may ask for.
 const MAX_RUN: usize = 1_000_000;
@@ -83,6 +82,7 @@ pub fn write(steps: &[Step]) -> String {
 
 /// Why a move could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Blocked {
     /// A wall is in the way.
     Wall,
@@ -92,6 +92,7 @@ pub enum Blocked {
 
 /// How a solution ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Status {
     /// Every box is on a goal after the last move.
     Solved,
@@ -113,6 +114,7 @@ pub enum Status {
 
 /// The result of checking a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Verdict {
     /// How the solution ends.
     pub status: Status,
@@ -155,7 +157,7 @@ pub fn verify(level: &Level, steps: &[Step]) -> Verdict {
     for (k, step) in steps.iter().enumerate() {
         let number = k + 1;
         match level.try_move(&mut state, step.dir) {
-            Outcome::Blocked => {
+            MoveOutcome::Blocked => {
                 let next = level.step(state.worker(), step.dir);
                 let blocked = match next {
                     Some(n) if level.is_floor(n) && state.has_box(n) => Blocked::Box,
@@ -169,13 +171,13 @@ pub fn verify(level: &Level, steps: &[Step]) -> Verdict {
                 verdict.solved_early = None;
                 return verdict;
             }
-            Outcome::Pushed => {
+            MoveOutcome::Pushed => {
                 verdict.pushes += 1;
                 if !step.pushed {
                     verdict.lowercase_pushes.push(number);
                 }
             }
-            Outcome::Moved => {
+            MoveOutcome::Moved => {
                 if step.pushed {
                     verdict.uppercase_moves.push(number);
                 }

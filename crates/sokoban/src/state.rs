@@ -1,28 +1,11 @@
-//! The moving part of a level — the worker and the boxes — and the rules
-//! that move them.
+//! The moving part of a level: the worker and the boxes.
+//!
+//! A [`State`] knows squares only by number ([`Cell`]); what a square is
+//! (wall, goal) belongs to the [`Level`](crate::Level), so the operations
+//! that need it — [`State::new`], [`State::move_box`] and the rules — live
+//! in [`crate::rules`].
 
-use boardkit_grid::Dir;
-
-use crate::level::{Cell, Level};
-
-/// What a key press did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The worker stepped onto an empty square.
-    Moved,
-    /// The worker pushed a box one square and followed it.
-    Pushed,
-    /// Nothing happened: a wall, or a box with a wall or a box behind it.
-    Blocked,
-}
-
-impl Outcome {
-    /// True unless blocked.
-    #[must_use]
-    pub fn changed(self) -> bool {
-        self != Outcome::Blocked
-    }
-}
+use crate::cell::Cell;
 
 /// Where the worker and the boxes stand.
 ///
@@ -31,8 +14,8 @@ impl Outcome {
 /// whatever order the boxes were moved in. The number of boxes off goals is
 /// kept up to date, so [`State::is_solved`] is free.
 ///
-/// A state belongs to one [`Level`]: the methods that change boxes take the
-/// level to know where the goals are.
+/// A state belongs to one [`Level`](crate::Level): the methods that change
+/// boxes take the level to know where the goals are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     worker: Cell,
@@ -51,33 +34,6 @@ impl State {
             count: 0,
             off_goal: 0,
         }
-    }
-
-    /// A state of `level` with the worker and boxes on the given squares,
-    /// or `None` when a square is not floor inside the walls, a box is given
-    /// twice, the worker stands on a box, or the number of boxes differs
-    /// from the number of goals.
-    ///
-    /// ```
-    /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$ .#\n######\n").unwrap();
-    /// let s = boardkit_sokoban::State::new(&level, 7, &[10]).unwrap();
-    /// assert_eq!(s.boxes().collect::<Vec<_>>(), vec![10]);
-    /// assert!(s.is_solved());
-    /// assert!(boardkit_sokoban::State::new(&level, 8, &[8]).is_none());
-    /// ```
-    #[must_use]
-    pub fn new(level: &Level, worker: Cell, boxes: &[Cell]) -> Option<State> {
-        if !level.is_floor(worker) || boxes.len() != level.box_count() {
-            return None;
-        }
-        let mut state = State::empty(level.len(), worker);
-        for &b in boxes {
-            if !level.is_floor(b) || b == worker || state.has_box(b) {
-                return None;
-            }
-            state.add_box(level, b);
-        }
-        Some(state)
     }
 
     /// The worker's square.
@@ -104,23 +60,24 @@ impl State {
             .is_some_and(|w| (w >> (i & 63)) & 1 != 0)
     }
 
-    /// Puts a box on an empty `cell`.
-    pub(crate) fn add_box(&mut self, level: &Level, cell: Cell) {
+    /// Puts a box on an empty `cell`; `on_goal` when the square is a goal.
+    pub(crate) fn put_box(&mut self, cell: Cell, on_goal: bool) {
         let i = usize::from(cell);
         if let Some(w) = self.boxes.get_mut(i >> 6) {
             *w |= 1 << (i & 63);
             self.count += 1;
-            if !level.is_goal(cell) {
+            if !on_goal {
                 self.off_goal += 1;
             }
         }
     }
 
-    /// Moves the box on `from` to the empty square `to`, keeping the count of
-    /// boxes off goals. The caller guarantees that a box stands on `from` and
-    /// none on `to`.
+    /// Moves the box on `from` to the empty square `to`, keeping the count
+    /// of boxes off goals (`from_goal`, `to_goal`: whether each square is a
+    /// goal). The caller guarantees that a box stands on `from` and none on
+    /// `to`.
     #[inline]
-    pub fn move_box(&mut self, level: &Level, from: Cell, to: Cell) {
+    pub(crate) fn shift_box(&mut self, from: Cell, to: Cell, from_goal: bool, to_goal: bool) {
         let (f, t) = (usize::from(from), usize::from(to));
         if let Some(w) = self.boxes.get_mut(f >> 6) {
             *w &= !(1 << (f & 63));
@@ -128,8 +85,8 @@ impl State {
         if let Some(w) = self.boxes.get_mut(t >> 6) {
             *w |= 1 << (t & 63);
         }
-        let off = u32::from(!level.is_goal(to));
-        let was_off = u32::from(!level.is_goal(from));
+        let off = u32::from(!to_goal);
+        let was_off = u32::from(!from_goal);
         self.off_goal = (self.off_goal + off).saturating_sub(was_off);
     }
 
@@ -175,97 +132,26 @@ impl State {
     }
 }
 
-impl Level {
-    /// Applies one key press to `state`: the worker steps in `dir`, pushing
-    /// a box if one is there and the square behind it is empty floor.
-    ///
-    /// ```
-    /// use boardkit_grid::Dir;
-    /// use boardkit_sokoban::Outcome;
-    ///
-    /// let level = boardkit_sokoban::xsb::parse_level("######\n#@$$.#\n#   .#\n######\n").unwrap();
-    /// let mut s = level.start().clone();
-    /// assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Blocked); // two boxes
-    /// assert_eq!(level.try_move(&mut s, Dir::Down), Outcome::Moved);
-    /// assert_eq!(level.try_move(&mut s, Dir::Down), Outcome::Blocked); // wall
-    /// ```
-    #[inline]
-    pub fn try_move(&self, state: &mut State, dir: Dir) -> Outcome {
-        let Some(next) = self.step(state.worker, dir) else {
-            return Outcome::Blocked;
-        };
-        if !self.is_floor(next) {
-            return Outcome::Blocked;
-        }
-        if state.has_box(next) {
-            let Some(beyond) = self.step(next, dir) else {
-                return Outcome::Blocked;
-            };
-            if !self.is_floor(beyond) || state.has_box(beyond) {
-                return Outcome::Blocked;
-            }
-            state.move_box(self, next, beyond);
-            state.worker = next;
-            Outcome::Pushed
-        } else {
-            state.worker = next;
-            Outcome::Moved
-        }
-    }
-
-    /// Takes back a move in `dir` that succeeded (`pushed` when it pushed a
-    /// box): the worker steps back, pulling the box if it had pushed one.
-    pub fn undo_move(&self, state: &mut State, dir: Dir, pushed: bool) {
-        let here = state.worker;
-        let Some(back) = self.step(here, dir.opposite()) else {
-            return;
-        };
-        if pushed {
-            if let Some(box_at) = self.step(here, dir) {
-                state.move_box(self, box_at, here);
-            }
-        }
-        state.worker = back;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xsb::parse_level;
-
-    #[test]
-    fn push_onto_and_off_goals_keeps_count() {
-        let level = parse_level("#######\n#@$.  #\n#######\n").unwrap();
-        let mut s = level.start().clone();
-        assert_eq!(s.boxes_off_goal(), 1);
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
-        assert!(s.is_solved());
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
-        assert!(!s.is_solved());
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Pushed);
-        assert_eq!(level.try_move(&mut s, Dir::Right), Outcome::Blocked);
-        assert_eq!(s.boxes().collect::<Vec<_>>(), vec![12]);
-        level.undo_move(&mut s, Dir::Right, true);
-        level.undo_move(&mut s, Dir::Right, true);
-        assert!(s.is_solved());
-        level.undo_move(&mut s, Dir::Right, true);
-        assert_eq!(&s, level.start());
-    }
 
     #[test]
     fn boxes_iterate_across_words() {
-        let row = format!("#@{}#", "$".repeat(70));
-        let goals = format!("#{} #", ".".repeat(70));
-        let wall = "#".repeat(73);
-        let text = format!("{wall}\n{row}\n{goals}\n{wall}\n");
-        let level = parse_level(&text).unwrap();
-        let s = level.start();
-        let boxes: Vec<Cell> = s.boxes().collect();
-        assert_eq!(boxes.len(), 70);
+        let mut s = State::empty(200, 0);
+        let cells: Vec<Cell> = (1..=70).map(|i| i * 2 + 1).collect();
+        for (k, &c) in cells.iter().enumerate() {
+            s.put_box(c, k % 10 == 0);
+        }
+        assert_eq!(s.box_bits().len(), 4);
+        assert_eq!(s.boxes().collect::<Vec<_>>(), cells);
         assert_eq!(s.box_count(), 70);
-        assert!(boxes.windows(2).all(|w| w[0] < w[1]));
-        assert!(boxes.iter().all(|&b| s.has_box(b)));
-        assert_eq!(s.boxes_off_goal(), 70);
+        assert_eq!(s.boxes_off_goal(), 63);
+        assert!(cells.iter().all(|&c| s.has_box(c)));
+        assert!(!s.has_box(2) && !s.has_box(64) && !s.has_box(199));
+        s.shift_box(3, 2, true, false);
+        assert_eq!(s.boxes().take(2).collect::<Vec<_>>(), vec![2, 5]);
+        assert_eq!(s.boxes_off_goal(), 64);
+        assert!(!s.is_solved());
     }
 }

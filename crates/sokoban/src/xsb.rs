@@ -27,9 +27,14 @@
 //! equal levels, and writing again gives the same text: the round trip is
 //! exact after this normalisation.
 
+use std::fmt;
+use std::str::FromStr;
+
 use boardkit_grid::{clean_input, ParseError, Pos};
 
-use crate::level::{Level, LevelError, Meta, MAX_CELLS};
+use crate::cell::MAX_CELLS;
+use crate::level::{Level, LevelError, Meta};
+use crate::state::State;
 use crate::tile::Tile;
 
 /// The longest run a run-length count may ask for.
@@ -43,7 +48,7 @@ const MAX_RUN: usize = 10_000;
 /// assert_eq!(levels.len(), 2);
 /// assert_eq!(levels[0].title(), Some("1"));
 /// assert_eq!(levels[1].title(), Some("Two"));
-/// assert_eq!(levels[1].meta().field("author"), Some("Me"));
+/// assert_eq!(boardkit_sokoban::xsb::field(levels[1].meta(), "author"), Some("Me"));
 /// ```
 ///
 /// # Errors
@@ -137,6 +142,39 @@ pub fn parse_level(text: &str) -> Result<Level, ParseError> {
     }
 }
 
+/// A text holding exactly one XSB level, as [`parse_level`] reads it.
+///
+/// ```
+/// use boardkit_sokoban::Level;
+///
+/// let level: Level = "Title: Tiny\n#####\n#@$.#\n#####\n".parse().unwrap();
+/// assert_eq!(level.title(), Some("Tiny"));
+/// assert!("no map here".parse::<Level>().is_err());
+/// ```
+impl FromStr for Level {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Level, ParseError> {
+        parse_level(text)
+    }
+}
+
+/// The level in the normalised XSB form of [`write_level`]; parsing it
+/// back gives an equal level.
+///
+/// ```
+/// use boardkit_sokoban::Level;
+///
+/// let level: Level = "; Tiny\n#####\n#@$.#\n#####\n".parse().unwrap();
+/// assert_eq!(level.to_string(), "; Tiny\n\n#####\n#@$.#\n#####\n");
+/// assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+/// ```
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_level(self))
+    }
+}
+
 /// The kind of a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -165,9 +203,30 @@ fn classify(line: &str, in_map: bool) -> Kind {
     }
 }
 
+/// The value of the first `Key: value` line of a level's text (key
+/// compared without case), above or below the map; lines inside a
+/// `Comment:` block count too.
+///
+/// ```
+/// use boardkit_sokoban::{xsb, Meta};
+/// let level = xsb::parse_level("; 1\n#####\n#@$.#\n#####\nAuthor: Ann\n").unwrap();
+/// assert_eq!(xsb::field(level.meta(), "author"), Some("Ann"));
+/// assert_eq!(xsb::field(level.meta(), "title"), None);
+/// let meta = Meta { before: vec!["Title: Here".into()], ..Meta::default() };
+/// assert_eq!(xsb::field(&meta, "TITLE"), Some("Here"));
+/// ```
+#[must_use]
+pub fn field<'m>(meta: &'m Meta, key: &str) -> Option<&'m str> {
+    meta.before
+        .iter()
+        .chain(&meta.after)
+        .find_map(|line| key_value(line).filter(|(k, _)| k.eq_ignore_ascii_case(key)))
+        .map(|(_, v)| v)
+}
+
 /// Splits `Key: value`; the key starts with a letter and holds letters,
 /// digits, spaces, `-` and `_` (at most 40 characters).
-pub(crate) fn key_value(line: &str) -> Option<(&str, &str)> {
+fn key_value(line: &str) -> Option<(&str, &str)> {
     let (key, value) = line.split_once(':')?;
     let key = key.trim();
     let ok = key.len() <= 40
@@ -425,7 +484,7 @@ pub(crate) fn level_error(
 /// The map of a level in `state` as XSB rows: floor as spaces, trailing
 /// spaces trimmed, a row with nothing on it written as `-`.
 #[must_use]
-pub fn map_rows(level: &Level, state: &crate::State) -> Vec<String> {
+pub fn map_rows(level: &Level, state: &State) -> Vec<String> {
     level
         .tiles(state)
         .iter()

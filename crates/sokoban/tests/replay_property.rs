@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use boardkit_grid::Dir;
-use boardkit_sokoban::{judge, Game, Outcome};
+use boardkit_sokoban::{judge, Game, MoveOutcome};
 use proptest::prelude::*;
 
 /// A random level in the judge's characters: a walled rectangle with random
@@ -149,7 +149,7 @@ proptest! {
             let outcome = game.play(k);
             let same = matches!(
                 (outcome, &did),
-                (Outcome::Moved, Did::Moved) | (Outcome::Pushed, Did::Pushed) | (Outcome::Blocked, Did::Blocked)
+                (MoveOutcome::Moved, Did::Moved) | (MoveOutcome::Pushed, Did::Pushed) | (MoveOutcome::Blocked, Did::Blocked)
             );
             prop_assert!(same, "{:?} vs {:?}", outcome, did);
             prop_assert_eq!(game.is_solved(), complete(&g));

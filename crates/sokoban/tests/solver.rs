@@ -13,10 +13,7 @@ use boardkit_sokoban::xsb::parse_level;
 use boardkit_sokoban::Level;
 
 fn config(optimize: Optimize) -> Config {
-    Config {
-        optimize,
-        ..Config::default()
-    }
+    Config::default().with_optimize(optimize)
 }
 
 /// Solves and checks the solution by replay; returns (moves, pushes).
@@ -132,10 +129,7 @@ fn big_level() -> Level {
 #[test]
 fn limits_stop_cleanly() {
     let level = big_level();
-    let nodes = Config {
-        node_limit: Some(50),
-        ..Config::default()
-    };
+    let nodes = Config::default().with_node_limit(Some(50));
     match solve(&level, &nodes) {
         Outcome::Unsolved { limit, nodes, .. } => {
             assert_eq!(limit, Limit::Nodes);
@@ -143,11 +137,9 @@ fn limits_stop_cleanly() {
         }
         other => panic!("{other:?}"),
     }
-    let memory = Config {
-        memory_limit: 64 << 10,
-        optimize: Optimize::Pushes,
-        ..Config::default()
-    };
+    let memory = Config::default()
+        .with_memory_limit(64 << 10)
+        .with_optimize(Optimize::Pushes);
     assert!(matches!(
         solve(&level, &memory),
         Outcome::Unsolved {
@@ -155,11 +147,9 @@ fn limits_stop_cleanly() {
             ..
         }
     ));
-    let time = Config {
-        time_limit: Some(Duration::from_millis(1)),
-        optimize: Optimize::Pushes,
-        ..Config::default()
-    };
+    let time = Config::default()
+        .with_time_limit(Some(Duration::from_millis(1)))
+        .with_optimize(Optimize::Pushes);
     assert!(matches!(
         solve(&level, &time),
         Outcome::Unsolved {
@@ -197,20 +187,14 @@ fn open_room(side: usize) -> Level {
 fn large_levels_respect_the_limits_before_searching() {
     let level = open_room(120);
     // Its tables alone need more than 1 MB: refused at once.
-    let small = Config {
-        memory_limit: 1 << 20,
-        ..Config::default()
-    };
+    let small = Config::default().with_memory_limit(1 << 20);
     match solve(&level, &small) {
         Outcome::Unsolved { limit, nodes, .. } => assert_eq!((limit, nodes), (Limit::Memory, 0)),
         other => panic!("{other:?}"),
     }
     // Computing its tables takes longer than a millisecond: the time limit
     // stops that too.
-    let quick = Config {
-        time_limit: Some(Duration::from_millis(1)),
-        ..Config::default()
-    };
+    let quick = Config::default().with_time_limit(Some(Duration::from_millis(1)));
     match solve(&level, &quick) {
         Outcome::Unsolved { limit, .. } => assert_eq!(limit, Limit::Time),
         other => panic!("{other:?}"),

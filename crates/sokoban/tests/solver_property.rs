@@ -12,7 +12,7 @@ use std::collections::{HashMap, VecDeque};
 use boardkit_grid::Dir;
 use boardkit_sokoban::lurd::{verify, Status};
 use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
-use boardkit_sokoban::{Level, Outcome as Move, State, Tile};
+use boardkit_sokoban::{Level, MoveOutcome, State, Tile};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -111,7 +111,7 @@ fn brute_force(level: &Level) -> Option<(usize, usize)> {
         }
         for dir in Dir::ALL {
             let mut t = s.clone();
-            if level.try_move(&mut t, dir) != Move::Blocked && !seen.contains_key(&t) {
+            if level.try_move(&mut t, dir) != MoveOutcome::Blocked && !seen.contains_key(&t) {
                 seen.insert(t.clone(), d + 1);
                 queue.push_back(t);
             }
@@ -131,9 +131,9 @@ fn brute_force(level: &Level) -> Option<(usize, usize)> {
         for dir in Dir::ALL {
             let mut t = s.clone();
             let cost = match level.try_move(&mut t, dir) {
-                Move::Blocked => continue,
-                Move::Moved => 0,
-                Move::Pushed => 1,
+                MoveOutcome::Blocked => continue,
+                MoveOutcome::Moved => 0,
+                MoveOutcome::Pushed => 1,
             };
             if best.get(&t).is_none_or(|&old| d + cost < old) {
                 best.insert(t.clone(), d + cost);
@@ -151,10 +151,7 @@ fn brute_force(level: &Level) -> Option<(usize, usize)> {
 /// (moves, pushes) of the solver's solution after checking it by replay,
 /// or `None` for a proof of no solution.
 fn run(level: &Level, optimize: Optimize) -> Option<(usize, usize)> {
-    let config = Config {
-        optimize,
-        ..Config::default()
-    };
+    let config = Config::default().with_optimize(optimize);
     match solve(level, &config) {
         Outcome::Solved { solution, .. } => {
             let v = verify(level, &solution.steps);

@@ -21,11 +21,9 @@ fn shared(name: &str) -> Option<Vec<Level>> {
 /// Solves with a generous limit (the CI machine may be busy) and checks
 /// the solution by replay; returns the pushes.
 fn pushes(level: &Level, optimize: Optimize) -> usize {
-    let config = Config {
-        optimize,
-        time_limit: Some(Duration::from_secs(60)),
-        ..Config::default()
-    };
+    let config = Config::default()
+        .with_optimize(optimize)
+        .with_time_limit(Some(Duration::from_secs(60)));
     match solve(level, &config) {
         Outcome::Solved { solution, .. } => {
             let v = verify(level, &solution.steps);

@@ -6,7 +6,7 @@
 
 use boardkit_grid::{Dir, Pos};
 use boardkit_sokoban::xsb::{
-    map_rows, parse_collection, parse_level, write_collection, write_level,
+    field, map_rows, parse_collection, parse_level, write_collection, write_level,
 };
 use boardkit_sokoban::{Level, LevelError, Tile};
 
@@ -130,8 +130,8 @@ plain words
         ]
     );
     assert_eq!(levels[0].meta().before[0], "; A collection header");
-    assert_eq!(levels[2].meta().field("author"), Some("Ann"));
-    assert_eq!(levels[3].meta().field("Author"), Some("Bob"));
+    assert_eq!(field(levels[2].meta(), "author"), Some("Ann"));
+    assert_eq!(field(levels[3].meta(), "Author"), Some("Bob"));
     assert_eq!(levels[4].meta().after.len(), 5);
     assert_eq!(levels[4].meta().before, ["\"Double quoted\""]);
     let round = write_collection(&levels);
@@ -392,5 +392,41 @@ fn an_invalid_level_keeps_its_level_error() {
     assert_eq!(
         err.cause::<LevelError>(),
         Some(&LevelError::BoxGoalMismatch { boxes: 1, goals: 0 })
+    );
+}
+
+/// `str::parse` and `to_string` are `parse_level` and `write_level`: the
+/// same level, the same text, the same errors.
+#[test]
+fn from_str_and_display_are_the_xsb_format() {
+    let mut levels = boardkit_sokoban::builtin::levels();
+    levels.extend((0..50).map(|seed| generated(seed).1));
+    for level in &levels {
+        let text = level.to_string();
+        assert_eq!(text, write_level(level));
+        assert_eq!(text.parse::<Level>().unwrap(), *level);
+    }
+    let titled = "; 7\nTitle: Seven\n#####\n#@$.#\n#####\nAuthor: Ann\n";
+    let level: Level = titled.parse().unwrap();
+    assert_eq!(level, parse_level(titled).unwrap());
+    assert_eq!(level.title(), Some("Seven"));
+    assert_eq!(
+        level.to_string(),
+        "; 7\nTitle: Seven\n\n#####\n#@$.#\n#####\nAuthor: Ann\n"
+    );
+    assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+    for bad in [
+        "",
+        "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n",
+        "#####\n#@$ #\n#####\n",
+    ] {
+        assert_eq!(
+            bad.parse::<Level>().unwrap_err().to_string(),
+            parse_level(bad).unwrap_err().to_string()
+        );
+    }
+    assert_eq!(
+        "".parse::<Level>().unwrap_err().to_string(),
+        "no level found: no line of map characters"
     );
 }

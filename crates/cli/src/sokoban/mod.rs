@@ -247,9 +247,11 @@ fn describe(verdict: &Verdict) -> String {
             match blocked {
                 Blocked::Wall => "a wall is in the way",
                 Blocked::Box => "the box cannot move: a wall or a box is behind it",
+                _ => "something is in the way",
             },
             counts(verdict)
         ),
+        _ => format!("not solved after {}", counts(verdict)),
     }
 }
 
@@ -359,6 +361,7 @@ fn run_verify(args: &VerifyArgs) -> Result<String, CliError> {
                 Status::Solved => ("solved", None, 0),
                 Status::Unsolved { boxes_off_goal } => ("unsolved", None, boxes_off_goal),
                 Status::Illegal { at, .. } => ("illegal", Some(at), 0),
+                _ => ("unsolved", None, 0),
             };
             let json = VerifyJson {
                 level: *n,

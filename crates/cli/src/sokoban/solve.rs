@@ -81,7 +81,79 @@ pub enum Technique {
     Areas,
 }
 
-/// One level's result, as printed.
+/// How one level ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum End {
+    /// Solved, and the solution replayed here too.
+    Solved {
+        /// Moves of the replayed solution.
+        moves: usize,
+        /// Pushes of the replayed solution.
+        pushes: usize,
+        /// The solution in LURD notation.
+        lurd: String,
+    },
+    /// Proved to have no solution.
+    NoSolution,
+    /// A limit stopped the search.
+    Unsolved(Limit),
+    /// A solution failed its replay (in the solver or here): a bug.
+    Failed,
+}
+
+/// One level's result.
+struct Report {
+    /// The level's number, from 1.
+    level: usize,
+    /// The level's title.
+    title: Option<String>,
+    /// How it ended.
+    end: End,
+    /// Seconds the solver took.
+    seconds: f64,
+    /// Nodes the solver expanded.
+    nodes: u64,
+}
+
+impl Report {
+    /// The status word of the summary and the JSON records.
+    fn status(&self) -> &'static str {
+        match self.end {
+            End::Solved { .. } => "solved",
+            End::NoSolution => "no solution",
+            End::Unsolved(_) | End::Failed => "unsolved",
+        }
+    }
+
+    /// The JSON record.
+    fn json(&self) -> LevelJson {
+        let (moves, pushes, solution) = match &self.end {
+            End::Solved {
+                moves,
+                pushes,
+                lurd,
+            } => (Some(*moves), Some(*pushes), Some(lurd.clone())),
+            _ => (None, None, None),
+        };
+        LevelJson {
+            level: self.level,
+            title: self.title.clone(),
+            status: self.status(),
+            limit: match self.end {
+                End::Unsolved(limit) => Some(limit_name(limit)),
+                End::Failed => Some("internal"),
+                End::Solved { .. } | End::NoSolution => None,
+            },
+            moves,
+            pushes,
+            solution,
+            seconds: self.seconds,
+            nodes: self.nodes,
+        }
+    }
+}
+
+/// One level's result as a JSON record.
 #[derive(Serialize)]
 struct LevelJson {
     level: usize,
@@ -100,7 +172,8 @@ fn limit_name(limit: Limit) -> &'static str {
         Limit::Time => "time",
         Limit::Memory => "memory",
         Limit::Nodes => "nodes",
-        Limit::Internal => "internal",
+        // A limit this version of the command does not know yet.
+        _ => "other",
     }
 }
 
@@ -138,87 +211,80 @@ fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a L
     select(levels, args.level)
 }
 
-/// Solves one level and replays the solution: the JSON record.
-fn solve_one(number: usize, level: &Level, config: &Config) -> LevelJson {
+/// Solves one level and replays the solution.
+fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
     let outcome = solver::solve(level, config);
-    let mut record = LevelJson {
-        level: number,
-        title: level.title().map(str::to_string),
-        status: "unsolved",
-        limit: None,
-        moves: None,
-        pushes: None,
-        solution: None,
-        seconds: outcome.elapsed().as_secs_f64(),
-        nodes: outcome.nodes(),
-    };
-    match outcome {
+    let end = match &outcome {
         Outcome::Solved { solution, .. } => {
             let verdict = lurd::verify(level, &solution.steps);
             if verdict.status == Status::Solved {
-                record.status = "solved";
-                record.moves = Some(verdict.moves);
-                record.pushes = Some(verdict.pushes);
-                record.solution = Some(solution.lurd());
+                End::Solved {
+                    moves: verdict.moves,
+                    pushes: verdict.pushes,
+                    lurd: solution.lurd(),
+                }
             } else {
-                record.limit = Some(limit_name(Limit::Internal));
+                End::Failed
             }
         }
-        Outcome::NoSolution { .. } => record.status = "no solution",
-        Outcome::Unsolved { limit, .. } => record.limit = Some(limit_name(limit)),
+        Outcome::NoSolution { .. } => End::NoSolution,
+        Outcome::Unsolved { limit, .. } => End::Unsolved(*limit),
+        // A failure, or an ending this version of the command does not
+        // know: either way there is no solution to print.
+        Outcome::Failed { .. } | _ => End::Failed,
+    };
+    Report {
+        level: number,
+        title: level.title().map(str::to_string),
+        end,
+        seconds: outcome.elapsed().as_secs_f64(),
+        nodes: outcome.nodes(),
     }
-    record
 }
 
-fn describe(r: &LevelJson, optimal: Option<Optimal>, name: &str) -> String {
+fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    match r.status {
-        "solved" => {
+    let nodes = plural(
+        usize::try_from(r.nodes).unwrap_or(usize::MAX),
+        "node",
+        "nodes",
+    );
+    let unsolved = |why: &str| {
+        format!(
+            "{name}: unsolved: {why} after {:.3} s ({nodes})\n",
+            r.seconds
+        )
+    };
+    match &r.end {
+        End::Solved {
+            moves,
+            pushes,
+            lurd,
+        } => {
             let how = match optimal {
                 Some(Optimal::Pushes) => " (fewest pushes)",
                 Some(Optimal::Moves) => " (fewest moves)",
                 None => "",
             };
             format!(
-                "{name}: solved{how} in {:.3} s: {}, {} ({})\n{}\n",
+                "{name}: solved{how} in {:.3} s: {}, {} ({nodes})\n{lurd}\n",
                 r.seconds,
-                plural(r.moves.unwrap_or(0), "move", "moves"),
-                plural(r.pushes.unwrap_or(0), "push", "pushes"),
-                plural(
-                    usize::try_from(r.nodes).unwrap_or(usize::MAX),
-                    "node",
-                    "nodes"
-                ),
-                r.solution.as_deref().unwrap_or("")
+                plural(*moves, "move", "moves"),
+                plural(*pushes, "push", "pushes"),
             )
         }
-        "no solution" => format!(
-            "{name}: no solution (proved in {:.3} s, {})\n",
-            r.seconds,
-            plural(
-                usize::try_from(r.nodes).unwrap_or(usize::MAX),
-                "node",
-                "nodes"
-            )
+        End::NoSolution => format!(
+            "{name}: no solution (proved in {:.3} s, {nodes})\n",
+            r.seconds
         ),
-        _ => {
-            let why = match r.limit {
-                Some("time") => "time limit reached",
-                Some("memory") => "memory limit reached",
-                Some("nodes") => "node limit reached",
-                _ => "internal error: the solution failed its replay",
-            };
-            format!(
-                "{name}: unsolved: {why} after {:.3} s ({})\n",
-                r.seconds,
-                plural(
-                    usize::try_from(r.nodes).unwrap_or(usize::MAX),
-                    "node",
-                    "nodes"
-                )
-            )
-        }
+        End::Unsolved(limit) => unsolved(match limit {
+            Limit::Time => "time limit reached",
+            Limit::Memory => "memory limit reached",
+            Limit::Nodes => "node limit reached",
+            other => return unsolved(&format!("{other} reached")),
+        }),
+        End::Failed => unsolved("internal error: the solution failed its replay"),
     }
 }
 
@@ -241,23 +307,24 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
         )));
     }
     let memory = usize::try_from(args.memory_limit.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-    Ok(Config {
-        time_limit: Some(Duration::from_secs_f64(args.time_limit.min(1e9))),
-        memory_limit: memory,
-        node_limit: args.node_limit,
-        optimize: match args.optimal {
+    let on = |t: Technique| !args.without.contains(&t);
+    Ok(Config::default()
+        .with_time_limit(Some(Duration::from_secs_f64(args.time_limit.min(1e9))))
+        .with_memory_limit(memory)
+        .with_node_limit(args.node_limit)
+        .with_optimize(match args.optimal {
             None => Optimize::Any,
             Some(Optimal::Pushes) => Optimize::Pushes,
             Some(Optimal::Moves) => Optimize::Moves,
-        },
-        techniques: Techniques {
-            corrals: !args.without.contains(&Technique::Corrals),
-            goal_rooms: !args.without.contains(&Technique::GoalRooms),
-            tunnels: !args.without.contains(&Technique::Tunnels),
-            backward: !args.without.contains(&Technique::Backward),
-            areas: !args.without.contains(&Technique::Areas),
-        },
-    })
+        })
+        .with_techniques(
+            Techniques::default()
+                .with_corrals(on(Technique::Corrals))
+                .with_goal_rooms(on(Technique::GoalRooms))
+                .with_tunnels(on(Technique::Tunnels))
+                .with_backward(on(Technique::Backward))
+                .with_areas(on(Technique::Areas)),
+        ))
 }
 
 /// Runs `sokoban solve`.
@@ -295,12 +362,12 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         .build()
         .map_err(|e| CliError::input(format!("cannot start {jobs} threads: {e}")))?;
     let solved = std::sync::atomic::AtomicUsize::new(0);
-    let records: Vec<LevelJson> = pool.install(|| {
+    let records: Vec<Report> = pool.install(|| {
         chosen
             .par_iter()
             .map(|&(n, level)| {
                 let r = solve_one(n, level, &config);
-                if r.status == "solved" {
+                if matches!(r.end, End::Solved { .. }) {
                     let s = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     bar.set_message(format!("({s} solved)"));
                 }
@@ -314,7 +381,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     let mut out = String::new();
     if args.json {
         for r in &records {
-            out.push_str(&serde_json::to_string(r)?);
+            out.push_str(&serde_json::to_string(&r.json())?);
             out.push('\n');
         }
         return Ok(out);
@@ -322,16 +389,16 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     for (r, &(n, level)) in records.iter().zip(&chosen) {
         out.push_str(&describe(r, args.optimal, &label(n, level)));
     }
-    let count = |s: &str| records.iter().filter(|r| r.status == s).count();
+    let count = |is: fn(&End) -> bool| records.iter().filter(|r| is(&r.end)).count();
     let times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
     let total: f64 = times.iter().sum();
     let _ = writeln!(
         out,
         "solved {} of {} (no solution {}, unsolved {}); total {:.3} s, median {:.3} s per level",
-        count("solved"),
+        count(|e| matches!(e, End::Solved { .. })),
         records.len(),
-        count("no solution"),
-        count("unsolved"),
+        count(|e| *e == End::NoSolution),
+        count(|e| matches!(e, End::Unsolved(_) | End::Failed)),
         total,
         median(times)
     );
@@ -382,5 +449,76 @@ pub mod tour {
             answer,
             elapsed,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(end: End) -> Report {
+        Report {
+            level: 3,
+            title: Some("Three".to_string()),
+            end,
+            seconds: 0.25,
+            nodes: 7,
+        }
+    }
+
+    /// Every way a level can end, as text and as JSON (the failed replay
+    /// is reached only through a bug, so only here).
+    #[test]
+    fn each_end_prints_its_line_and_record() {
+        let cases = [
+            (
+                End::Solved {
+                    moves: 3,
+                    pushes: 1,
+                    lurd: "rrR".to_string(),
+                },
+                "L: solved in 0.250 s: 3 moves, 1 push (7 nodes)\nrrR\n",
+                r#"{"level":3,"title":"Three","status":"solved","limit":null,"moves":3,"pushes":1,"solution":"rrR","seconds":0.25,"nodes":7}"#,
+            ),
+            (
+                End::NoSolution,
+                "L: no solution (proved in 0.250 s, 7 nodes)\n",
+                r#"{"level":3,"title":"Three","status":"no solution","limit":null,"moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+            ),
+            (
+                End::Unsolved(Limit::Time),
+                "L: unsolved: time limit reached after 0.250 s (7 nodes)\n",
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"time","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+            ),
+            (
+                End::Unsolved(Limit::Memory),
+                "L: unsolved: memory limit reached after 0.250 s (7 nodes)\n",
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"memory","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+            ),
+            (
+                End::Unsolved(Limit::Nodes),
+                "L: unsolved: node limit reached after 0.250 s (7 nodes)\n",
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"nodes","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+            ),
+            (
+                End::Failed,
+                "L: unsolved: internal error: the solution failed its replay after 0.250 s (7 nodes)\n",
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"internal","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+            ),
+        ];
+        for (end, text, json) in cases {
+            let r = report(end);
+            assert_eq!(describe(&r, None, "L"), text);
+            assert_eq!(serde_json::to_string(&r.json()).unwrap(), json);
+        }
+        let one = report(End::Solved {
+            moves: 1,
+            pushes: 1,
+            lurd: "R".to_string(),
+        });
+        assert_eq!(
+            describe(&one, Some(Optimal::Moves), "L"),
+            "L: solved (fewest moves) in 0.250 s: 1 move, 1 push (7 nodes)\nR\n"
+        );
     }
 }

@@ -340,7 +340,7 @@ impl Pusher {
 mod tests {
     use super::*;
 
-    fn rooms(text: &str) -> (crate::Level, Board, GoalRooms) {
+    fn rooms(text: &str) -> (crate::level::Level, Board, GoalRooms) {
         let level = crate::xsb::parse_level(text).unwrap();
         let board = Board::new(&level).unwrap();
         let mut start = vec![false; board.len()];

@@ -1,7 +1,7 @@
 //! The Sokoban solver: [`solve`] a [`Level`] under a [`Config`] (time,
 //! memory and node limits, what to optimise) and get an [`Outcome`]:
-//! a verified solution, a proof that there is none, or the limit that
-//! stopped the search.
+//! a verified solution, a proof that there is none, the limit that
+//! stopped the search, or — only through a bug — a [`Failure`].
 //!
 //! The search runs over pushes, not steps: a node is a box configuration
 //! plus the worker's region, hashed with Zobrist keys and stored compactly.
@@ -15,13 +15,13 @@
 //!
 //! Every solution is replayed through the rules ([`crate::lurd::verify`])
 //! before it is returned; a solution that failed the replay would be
-//! reported as [`Limit::Internal`], never returned.
+//! reported as [`Outcome::Failed`], never returned.
 //!
 //! ```
 //! use boardkit_sokoban::solver::{solve, Config, Optimize, Outcome};
 //!
 //! let level = boardkit_sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
-//! let config = Config { optimize: Optimize::Pushes, ..Config::default() };
+//! let config = Config::default().with_optimize(Optimize::Pushes);
 //! match solve(&level, &config) {
 //!     Outcome::Solved { solution, .. } => {
 //!         assert_eq!(solution.lurd(), "rRR");
@@ -50,9 +50,9 @@ mod zobrist;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::game::Step;
 use crate::level::Level;
 use crate::lurd::{self, Status};
+use crate::rules::Step;
 
 use self::compact::{bits, Board};
 use self::distance::Distances;
@@ -65,6 +65,7 @@ use self::zobrist::Zobrist;
 
 /// What the solver optimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Optimize {
     /// Any solution, found fast (best-first search on the bound).
     #[default]
@@ -81,7 +82,28 @@ pub enum Optimize {
 }
 
 /// Limits and goals of a solve.
+///
+/// Start from [`Config::default`] and change what you need with the
+/// `with_` methods (the struct may gain fields, so it cannot be written as
+/// a literal outside this crate; its fields can still be read and set):
+///
+/// ```
+/// use std::time::Duration;
+/// use boardkit_sokoban::solver::{Config, Optimize, Techniques};
+///
+/// let config = Config::default()
+///     .with_optimize(Optimize::Pushes)
+///     .with_time_limit(Some(Duration::from_secs(2)))
+///     .with_memory_limit(256 << 20)
+///     .with_node_limit(Some(100_000))
+///     .with_techniques(Techniques::default().with_corrals(false));
+/// assert_eq!(config.optimize, Optimize::Pushes);
+/// assert_eq!(config.time_limit, Some(Duration::from_secs(2)));
+/// assert_eq!((config.memory_limit, config.node_limit), (256 << 20, Some(100_000)));
+/// assert!(!config.techniques.corrals && config.techniques.backward);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Config {
     /// Wall-clock time allowed (checked every 1,024 expanded nodes).
     pub time_limit: Option<Duration>,
@@ -100,7 +122,18 @@ pub struct Config {
 /// Search techniques that can be switched off one by one, to measure what
 /// each buys. The rules, dead squares, freeze tests and the matching bound
 /// are always on.
+///
+/// All are on by default; the `with_` methods switch them one by one:
+///
+/// ```
+/// use boardkit_sokoban::solver::Techniques;
+///
+/// let t = Techniques::default().with_backward(false).with_areas(false);
+/// assert!(t.corrals && t.goal_rooms && t.tunnels);
+/// assert!(!t.backward && !t.areas);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Techniques {
     /// PI-corral pruning (all modes but move-optimal).
     pub corrals: bool,
@@ -127,6 +160,81 @@ impl Default for Techniques {
             backward: true,
             areas: true,
         }
+    }
+}
+
+impl Techniques {
+    /// With PI-corral pruning on or off.
+    #[must_use]
+    pub fn with_corrals(mut self, on: bool) -> Techniques {
+        self.corrals = on;
+        self
+    }
+
+    /// With goal-room macros on or off.
+    #[must_use]
+    pub fn with_goal_rooms(mut self, on: bool) -> Techniques {
+        self.goal_rooms = on;
+        self
+    }
+
+    /// With tunnel macros on or off.
+    #[must_use]
+    pub fn with_tunnels(mut self, on: bool) -> Techniques {
+        self.tunnels = on;
+        self
+    }
+
+    /// With the backward search on or off.
+    #[must_use]
+    pub fn with_backward(mut self, on: bool) -> Techniques {
+        self.backward = on;
+        self
+    }
+
+    /// With the second open lists (floor areas, boxes off start squares)
+    /// on or off.
+    #[must_use]
+    pub fn with_areas(mut self, on: bool) -> Techniques {
+        self.areas = on;
+        self
+    }
+}
+
+impl Config {
+    /// With this time limit (`None`: no limit).
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Config {
+        self.time_limit = limit;
+        self
+    }
+
+    /// With this memory limit, in bytes.
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: usize) -> Config {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// With this node limit (`None`: no limit).
+    #[must_use]
+    pub fn with_node_limit(mut self, limit: Option<u64>) -> Config {
+        self.node_limit = limit;
+        self
+    }
+
+    /// Optimising this.
+    #[must_use]
+    pub fn with_optimize(mut self, optimize: Optimize) -> Config {
+        self.optimize = optimize;
+        self
+    }
+
+    /// With these search techniques.
+    #[must_use]
+    pub fn with_techniques(mut self, techniques: Techniques) -> Config {
+        self.techniques = techniques;
+        self
     }
 }
 
@@ -164,6 +272,7 @@ impl Solution {
 
 /// The limit that stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// The time limit.
     Time,
@@ -171,9 +280,6 @@ pub enum Limit {
     Memory,
     /// The node limit.
     Nodes,
-    /// The solver found a solution that its replay rejected: a bug,
-    /// reported rather than printed.
-    Internal,
 }
 
 impl fmt::Display for Limit {
@@ -182,13 +288,35 @@ impl fmt::Display for Limit {
             Limit::Time => "time limit",
             Limit::Memory => "memory limit",
             Limit::Nodes => "node limit",
-            Limit::Internal => "internal error: a solution failed its replay",
+        })
+    }
+}
+
+/// Why a solve failed when no limit stopped it: a bug in the solver,
+/// reported instead of a solution that would be wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Failure {
+    /// The chain of states the search found could not be turned into key
+    /// presses (two consecutive states are not one box move apart, or no
+    /// walk connects them).
+    Path,
+    /// The key presses, replayed through the rules, do not solve the level.
+    Replay,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Failure::Path => "internal error: a solution could not be turned into moves",
+            Failure::Replay => "internal error: a solution failed its replay",
         })
     }
 }
 
 /// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// Solved; the solution has been replayed and solves the level.
     Solved {
@@ -215,6 +343,17 @@ pub enum Outcome {
         /// Time taken.
         elapsed: Duration,
     },
+    /// The search ended with a solution that did not survive its check (a
+    /// bug in the solver; see [`Failure`]). Not a limit: a larger limit
+    /// would not help.
+    Failed {
+        /// What went wrong.
+        failure: Failure,
+        /// Nodes expanded.
+        nodes: u64,
+        /// Time taken.
+        elapsed: Duration,
+    },
 }
 
 impl Outcome {
@@ -224,7 +363,8 @@ impl Outcome {
         match self {
             Outcome::Solved { nodes, .. }
             | Outcome::NoSolution { nodes, .. }
-            | Outcome::Unsolved { nodes, .. } => *nodes,
+            | Outcome::Unsolved { nodes, .. }
+            | Outcome::Failed { nodes, .. } => *nodes,
         }
     }
 
@@ -234,7 +374,8 @@ impl Outcome {
         match self {
             Outcome::Solved { elapsed, .. }
             | Outcome::NoSolution { elapsed, .. }
-            | Outcome::Unsolved { elapsed, .. } => *elapsed,
+            | Outcome::Unsolved { elapsed, .. }
+            | Outcome::Failed { elapsed, .. } => *elapsed,
         }
     }
 
@@ -493,9 +634,16 @@ impl Problem<'_> {
                 states
             }
         };
-        let steps = self.steps(&states, mode);
-        match steps.map(|s| (lurd::verify(self.level, &s), s)) {
-            Some((verdict, steps)) if verdict.status == Status::Solved => Outcome::Solved {
+        let Some(steps) = self.steps(&states, mode) else {
+            return Outcome::Failed {
+                failure: Failure::Path,
+                nodes,
+                elapsed: self.started.elapsed(),
+            };
+        };
+        let verdict = lurd::verify(self.level, &steps);
+        if verdict.status == Status::Solved {
+            Outcome::Solved {
                 solution: Solution {
                     steps,
                     moves: verdict.moves,
@@ -503,12 +651,13 @@ impl Problem<'_> {
                 },
                 nodes,
                 elapsed: self.started.elapsed(),
-            },
-            _ => Outcome::Unsolved {
-                limit: Limit::Internal,
+            }
+        } else {
+            Outcome::Failed {
+                failure: Failure::Replay,
                 nodes,
                 elapsed: self.started.elapsed(),
-            },
+            }
         }
     }
 

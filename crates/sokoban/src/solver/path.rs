@@ -13,7 +13,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
-use crate::game::Step;
+use crate::rules::Step;
 
 use super::compact::{dir, opposite, Board, NONE};
 
