@@ -172,10 +172,6 @@ fn bad_arguments() {
             vec!["--level", "13"],
             "error: --level 13: the file has 12 levels\n",
         ),
-        (
-            vec!["--time-limit", "0"],
-            "error: --time-limit 0: expected a positive number of seconds\n",
-        ),
     ] {
         let mut full = vec!["sokoban", "solve"];
         full.extend(args);
@@ -190,6 +186,52 @@ fn bad_arguments() {
         .args(["sokoban", "solve", "--level", "1", "--levels", "1-2"])
         .assert()
         .code(2);
+    // Limits and level numbers are usage errors, parsed as in every command.
+    for (args, msg) in [
+        (
+            ["--time-limit", "0"],
+            "error: invalid value '0' for '--time-limit <SECONDS>': `0` is not a positive number of seconds",
+        ),
+        (
+            ["--memory-limit", "lots"],
+            "error: invalid value 'lots' for '--memory-limit <SIZE>': ",
+        ),
+        (
+            ["--level", "0"],
+            "error: invalid value '0' for '--level <N>': level numbers start at 1",
+        ),
+    ] {
+        let out = boardkit()
+            .args(["sokoban", "solve"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with(msg), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn memory_limit_takes_units() {
+    let out = stdout(
+        &[
+            "sokoban",
+            "solve",
+            "--level",
+            "12",
+            "--memory-limit",
+            "256M",
+        ],
+        None,
+    );
+    assert!(out.contains("level 12 \"Quartet\": solved in "), "{out}");
+    let out = stdout(
+        &["sokoban", "solve", "--level", "12", "--memory-limit", "1K"],
+        None,
+    );
+    assert!(out.contains("unsolved: memory limit reached"), "{out}");
 }
 
 #[test]

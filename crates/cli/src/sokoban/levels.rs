@@ -32,3 +32,27 @@ pub fn select(levels: &[Level], wanted: Option<u64>) -> Result<Vec<(usize, &Leve
         }
     }
 }
+
+/// A level number given on the command line, for clap: 1 or more.
+pub fn number(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("level numbers start at 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a level number (1, 2, …)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_numbers_start_at_1() {
+        assert_eq!(number("1"), Ok(1));
+        assert_eq!(number("0"), Err("level numbers start at 1".to_string()));
+        assert_eq!(
+            number("-2"),
+            Err("`-2` is not a level number (1, 2, …)".to_string())
+        );
+    }
+}

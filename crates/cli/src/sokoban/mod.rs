@@ -75,7 +75,7 @@ pub struct PlayArgs {
     /// input).
     pub file: Option<PathBuf>,
     /// Start at level N (from 1).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = levels::number)]
     pub level: u64,
 }
 
@@ -89,25 +89,23 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-/// Arguments of `sokoban verify`.
+/// Arguments of `sokoban verify`: the solutions come from `--solution` or
+/// from `--solutions FILE`, one of the two.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("given").required(true).args(["solution", "solutions"])))]
 pub struct VerifyArgs {
     /// The XSB level file (`-` for standard input).
     pub levels: PathBuf,
     /// Check only level N (from 1) of the file.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = levels::number)]
     pub level: Option<u64>,
     /// The solution in LURD notation (for one level).
-    #[arg(
-        long,
-        conflicts_with = "solutions",
-        required_unless_present = "solutions"
-    )]
+    #[arg(long, value_name = "LURD", conflicts_with = "solutions")]
     pub solution: Option<String>,
     /// A file of solutions, one line per level (blank lines and `;` comments
     /// are skipped); with --level, one solution for that level, or one per
     /// level of the file.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
     /// Print one JSON object per level (and exit 0 whatever the verdicts).
     #[arg(long)]

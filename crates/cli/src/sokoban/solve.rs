@@ -2,21 +2,20 @@
 //! every solution through the rules, report per level and in sum.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
 use boardkit_sokoban::{builtin, xsb, Level};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::levels::{label, select};
 use crate::error::CliError;
 use crate::input;
+use crate::report::{count, median, plural};
 
 /// What `--optimal` asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -34,17 +33,16 @@ pub struct SolveArgs {
     /// input).
     pub file: Option<PathBuf>,
     /// Solve only level N (from 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "levels")]
+    #[arg(long, value_name = "N", value_parser = super::levels::number, conflicts_with = "levels")]
     pub level: Option<u64>,
     /// Solve levels A to B (from 1, both included), e.g. `--levels 1-20`.
     #[arg(long, value_name = "A-B")]
     pub levels: Option<String>,
     /// Seconds allowed per level.
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
-    pub time_limit: f64,
-    /// Megabytes the solver's tables may hold per level.
-    #[arg(long, default_value_t = 2048, value_name = "MB",
-          value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub time_limit: Duration,
+    /// Memory the solver's tables may hold per level, e.g. 512M or 4G.
+    #[arg(long, default_value = "2G", value_name = "SIZE", value_parser = crate::limits::bytes)]
     pub memory_limit: u64,
     /// Nodes the search may expand per level (no limit by default): unlike
     /// time, the same on every machine and under any load.
@@ -201,7 +199,7 @@ fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a L
             return Err(CliError::input(format!(
                 "--levels {text}: the file has {} level{}",
                 levels.len(),
-                if levels.len() == 1 { "" } else { "s" }
+                plural(levels.len() as u64, "s")
             )));
         }
         return Ok((a..=b)
@@ -243,13 +241,7 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
 }
 
 fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let nodes = plural(
-        usize::try_from(r.nodes).unwrap_or(usize::MAX),
-        "node",
-        "nodes",
-    );
+    let nodes = count(r.nodes, "node", "nodes");
     let unsolved = |why: &str| {
         format!(
             "{name}: unsolved: {why} after {:.3} s ({nodes})\n",
@@ -270,8 +262,8 @@ fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
             format!(
                 "{name}: solved{how} in {:.3} s: {}, {} ({nodes})\n{lurd}\n",
                 r.seconds,
-                plural(*moves, "move", "moves"),
-                plural(*pushes, "push", "pushes"),
+                count(*moves as u64, "move", "moves"),
+                count(*pushes as u64, "push", "pushes"),
             )
         }
         End::NoSolution => format!(
@@ -288,28 +280,12 @@ fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
     }
 }
 
-/// Median of a list of seconds (0 for none).
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
-}
-
 /// The solver configuration the arguments ask for.
 fn config(args: &SolveArgs) -> Result<Config, CliError> {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(CliError::input(format!(
-            "--time-limit {}: expected a positive number of seconds",
-            args.time_limit
-        )));
-    }
-    let memory = usize::try_from(args.memory_limit.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    let memory = usize::try_from(args.memory_limit).unwrap_or(usize::MAX);
     let on = |t: Technique| !args.without.contains(&t);
     Ok(Config::default()
-        .with_time_limit(Some(Duration::from_secs_f64(args.time_limit.min(1e9))))
+        .with_time_limit(Some(args.time_limit))
         .with_memory_limit(memory)
         .with_node_limit(args.node_limit)
         .with_optimize(match args.optimal {
@@ -344,39 +320,17 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     };
     let chosen = choose(args, &levels)?;
     let config = config(args)?;
-    let bar = ProgressBar::with_draw_target(
-        Some(chosen.len() as u64),
-        if std::io::stderr().is_terminal() && chosen.len() > 1 {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
+    let solved = AtomicUsize::new(0);
+    let records = crate::parallel::run(
+        args.jobs,
+        "levels",
+        &chosen,
+        |&(n, level)| solve_one(n, level, &config),
+        |r| {
+            matches!(r.end, End::Solved { .. })
+                .then(|| format!("({} solved)", solved.fetch_add(1, Ordering::Relaxed) + 1))
         },
-    );
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} levels, {elapsed} {msg}")
-    {
-        bar.set_style(style);
-    }
-    let jobs = usize::try_from(args.jobs).unwrap_or(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| CliError::input(format!("cannot start {jobs} threads: {e}")))?;
-    let solved = std::sync::atomic::AtomicUsize::new(0);
-    let records: Vec<Report> = pool.install(|| {
-        chosen
-            .par_iter()
-            .map(|&(n, level)| {
-                let r = solve_one(n, level, &config);
-                if matches!(r.end, End::Solved { .. }) {
-                    let s = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    bar.set_message(format!("({s} solved)"));
-                }
-                bar.inc(1);
-                r
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
+    )?;
 
     let mut out = String::new();
     if args.json {
@@ -389,18 +343,18 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     for (r, &(n, level)) in records.iter().zip(&chosen) {
         out.push_str(&describe(r, args.optimal, &label(n, level)));
     }
-    let count = |is: fn(&End) -> bool| records.iter().filter(|r| is(&r.end)).count();
+    let tally = |is: fn(&End) -> bool| records.iter().filter(|r| is(&r.end)).count();
     let times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
     let total: f64 = times.iter().sum();
     let _ = writeln!(
         out,
         "solved {} of {} (no solution {}, unsolved {}); total {:.3} s, median {:.3} s per level",
-        count(|e| matches!(e, End::Solved { .. })),
+        tally(|e| matches!(e, End::Solved { .. })),
         records.len(),
-        count(|e| *e == End::NoSolution),
-        count(|e| matches!(e, End::Unsolved(_) | End::Failed)),
+        tally(|e| *e == End::NoSolution),
+        tally(|e| matches!(e, End::Unsolved(_) | End::Failed)),
         total,
-        median(times)
+        median(&times)
     );
     Ok(out)
 }

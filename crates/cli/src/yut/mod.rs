@@ -60,7 +60,7 @@ pub struct BestArgs {
     #[arg(long, default_value_t = 20_000_000, value_name = "N")]
     pub max_states: usize,
     /// Give up after this many seconds.
-    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub time_limit: Duration,
     /// Give up past this much memory for positions (at 32 bytes each, per
     /// game being solved), e.g. 512M: a tighter --max-states in bytes.
@@ -133,14 +133,6 @@ struct GameJson<'a> {
     rolls: &'a [u8],
     score: u32,
     turns: Vec<TurnJson<'a>>,
-}
-
-/// A number of seconds, 0 or more, for clap.
-fn seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| format!("expected a number of seconds, 0 or more, found `{text}`"))
 }
 
 fn limits(args: &BestArgs) -> Limits {
