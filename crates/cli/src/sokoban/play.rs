@@ -6,9 +6,11 @@
 //! [`run`] is the thin loop that connects them to a real terminal.
 
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 use boardkit_grid::Dir;
-use boardkit_sokoban::{Game, Level, Tile};
+use boardkit_sokoban::{xsb, Game, Level, Tile};
+use clap::Args;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -16,7 +18,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
+use super::levels::{self, select};
 use crate::error::CliError;
+use crate::input;
 use crate::terminal::{self, Flow};
 
 /// Screen columns per square: two, so squares look square.
@@ -319,6 +323,43 @@ impl App {
             popup,
         );
     }
+}
+
+/// Arguments of `sokoban play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// XSB level file (the built-in levels when absent; `-` for standard
+    /// input).
+    pub file: Option<PathBuf>,
+    /// Start at level N (from 1).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = levels::number)]
+    pub level: u64,
+}
+
+/// Runs `sokoban play`: the levels of a file, or the built-in ones, in
+/// the terminal.
+pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
+    let (set, levels) = match &args.file {
+        None => ("boardkit".to_string(), boardkit_sokoban::builtin::levels()),
+        Some(path) => {
+            let text = input::read(Some(path))?;
+            let name = path.file_stem().map_or_else(
+                || "levels".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            );
+            (name, xsb::parse_collection(&text)?)
+        }
+    };
+    if levels.is_empty() {
+        return Err(CliError::input("no level found in the file"));
+    }
+    let (n, _) = select(&levels, Some(args.level))?
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::input("no level found in the file"))?;
+    let app = App::new(set, levels, n - 1)
+        .ok_or_else(|| CliError::input("no level found in the file"))?;
+    run(app)
 }
 
 impl terminal::App for App {
