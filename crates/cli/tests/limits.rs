@@ -22,7 +22,7 @@ fn boardkit(args: &[&str]) -> Output {
 
 fn dense20() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/data/dense20.txt")
+        .join("src/g2048/dense20.txt")
         .to_str()
         .unwrap()
         .to_string()

@@ -184,7 +184,7 @@ pub mod tour {
     use crate::report::{timed, Stop};
 
     /// A dense 20 x 20 board of random tiles from 2 to 1024.
-    const DENSE20: &str = include_str!("../data/dense20.txt");
+    const DENSE20: &str = include_str!("dense20.txt");
 
     /// A few 4 x 4 positions: an opening, a locked corner, a full board with
     /// one merge, a stuck board, and a won board.

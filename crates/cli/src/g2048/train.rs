@@ -12,7 +12,6 @@ use boardkit_2048::ntuple::{Coherence, NTuple};
 use boardkit_2048::train::{train, TrainConfig, TrainedGame};
 use boardkit_2048::{tile_exponent, tile_value};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::network_file::load_network;
 use crate::error::CliError;
@@ -226,12 +225,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
         restart_tile,
         stage,
     };
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games {msg}")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
+    let bar = crate::parallel::bar(args.games, "games");
     let start = Instant::now();
     let deadline = args.time_limit.and_then(|t| start.checked_add(t));
     let mut out = String::new();
