@@ -18,13 +18,11 @@
 //! ```
 //! # #[cfg(all(feature = "sokoban", feature = "g2048"))] {
 //! use boardkit::grid::Dir;
-//! use boardkit::sokoban::solver::{self, Outcome};
+//! use boardkit::sokoban::{solver, Level};
 //!
-//! let level = boardkit::sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
-//! let Outcome::Solved { solution, .. } = solver::solve(&level, &solver::Config::default()) else {
-//!     panic!("a one-box corridor is solvable");
-//! };
-//! assert_eq!(solution.lurd(), "rRR");
+//! let level: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+//! let outcome = solver::solve(&level, &solver::Config::default());
+//! assert_eq!(outcome.solution().map(|s| s.lurd()), Some("rRR".to_string()));
 //!
 //! let board = boardkit::g2048::Board::from_values(2, &[2u32, 2, 0, 0]).unwrap();
 //! let legal: Vec<Dir> = board.legal_moves().alphabetical().collect();
@@ -50,3 +48,14 @@ pub use boardkit_cover as cover;
 #[cfg(feature = "yut")]
 #[doc(inline)]
 pub use boardkit_yut as yut;
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(all(
+    doctest,
+    feature = "g2048",
+    feature = "sokoban",
+    feature = "cover",
+    feature = "yut"
+))]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
