@@ -32,7 +32,7 @@ use num_bigint::BigUint;
 use ruint::Uint;
 
 use crate::budget::{Budget, Clock};
-use crate::estimate::{board_bytes, scan_bytes, MAX_FRONTIER_BITS};
+use crate::estimate::{board_bytes, scan_bytes, RectangleScan, MAX_FRONTIER_BITS};
 use crate::limits::{CoverError, Limits};
 use crate::region::{regions, Region};
 use crate::tally::{from_u128, widen_uint, Tally};
@@ -153,7 +153,29 @@ impl Scan {
     /// How to scan a region: along whichever side needs the narrower
     /// frontier (the shorter side, for sets closed under transposition),
     /// or `TooWide` when both need more than 64 bits.
+    /// An all-white region is planned from its size and the shapes alone
+    /// ([`RectangleScan`]), which gives the same plan.
     pub fn plan(board: &Board, pieces: &PieceSet, clock: &Clock) -> Result<Plan, CoverError> {
+        let (h, w) = (board.height(), board.width());
+        if board.white_count() == h * w {
+            return RectangleScan::of(h, w, pieces)
+                .map(|s| Plan {
+                    transposed: s.transposed,
+                    bits: s.bits,
+                    placements: s.placements,
+                })
+                .map_err(|bits| CoverError::TooWide {
+                    height: h,
+                    width: w,
+                    bits,
+                });
+        }
+        Scan::walked_plan(board, pieces, clock)
+    }
+
+    /// [`Scan::plan`] by walking the cells: the placements of each shape
+    /// anchored at each white cell.
+    fn walked_plan(board: &Board, pieces: &PieceSet, clock: &Clock) -> Result<Plan, CoverError> {
         let survey = |transposed: bool, pieces: &PieceSet| -> Result<Plan, CoverError> {
             let mut placements = 0u64;
             let bits = walk(View { board, transposed }, &anchored(pieces), clock, |e| {
@@ -1036,6 +1058,44 @@ mod tests {
                 count_detailed(&Board::rectangle(h, w), &l3(), &limits),
                 "{h} x {w}"
             );
+        }
+    }
+
+    #[test]
+    fn a_full_region_is_planned_as_its_cells_say() {
+        let clock = Clock::start(&Limits::default());
+        for pieces in ["l3", "domino", "i3", "l3+i3"] {
+            let pieces = PieceSet::named(pieces).unwrap();
+            for (h, w) in [
+                (1, 1),
+                (1, 5),
+                (2, 3),
+                (3, 2),
+                (4, 4),
+                (7, 3),
+                (2, 40),
+                (70, 66),
+            ] {
+                let full = Board::rectangle(h, w);
+                let got = Scan::plan(&full, &pieces, &clock);
+                let walked = Scan::walked_plan(&full, &pieces, &clock);
+                match (got, walked) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(
+                            (a.transposed, a.bits, a.placements),
+                            (b.transposed, b.bits, b.placements),
+                            "{h} x {w}"
+                        );
+                    }
+                    (
+                        Err(CoverError::TooWide { bits: a, .. }),
+                        Err(CoverError::TooWide { bits: b, .. }),
+                    ) => {
+                        assert_eq!(a, b, "{h} x {w}");
+                    }
+                    other => panic!("{h} x {w}: {other:?}"),
+                }
+            }
         }
     }
 
