@@ -23,6 +23,14 @@ fn generated(name: &str) -> Vec<u8> {
         // One row of 10^6 white cells: valid, and no L-tromino covers it.
         "cover-wide.txt" => format!("1\n1 {MILLION}\n{}\n", ".".repeat(MILLION)),
         "cover-wide-short.txt" => format!("1\n1 {MILLION}\n{}\n", ".".repeat(MILLION - 1)),
+        // 10^6 rows of 3 white cells: narrow enough, but its scan is large.
+        "cover-tall.txt" => format!("1\n{MILLION} 3\n{}", "...\n".repeat(MILLION)),
+        // 99 x 99 white cells, a multiple of 3: too wide for a frontier.
+        "cover-square-99.txt" => {
+            format!("1\n99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99))
+        }
+        // 10^5 x 10^5 announced, one row given.
+        "cover-announced-huge.txt" => format!("1\n100000 100000\n{}\n", ".".repeat(100_000)),
         // Every piece is home long before 10^6 rolls: the same score as 100.
         "yut-million.txt" => format!("{}\n", "5 ".repeat(MILLION)),
         "yut-hundred.txt" => format!("{}\n", "5 ".repeat(100)),

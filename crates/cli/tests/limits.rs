@@ -148,6 +148,151 @@ fn cover_time_and_memory_limits() {
     }
 }
 
+/// Asserts an error, exit status 1 and nothing on stdout, with exactly
+/// `line` on stderr.
+fn assert_refused(out: &Output, line: &str) {
+    assert_stopped(out, line);
+    assert_eq!(stderr(out), format!("{line}\n"));
+}
+
+#[test]
+fn cover_boards_past_the_hard_limit() {
+    // 10^10 cells are not a multiple of 3: no covering, known before any
+    // board is made.
+    let out = boardkit(&["cover", "count", "--rect", "100000x100000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "0\n");
+    let out = boardkit(&["cover", "show", "--rect", "100000x100000"]);
+    assert_eq!(stdout(&out), "case 1: no covering\n");
+    assert!(out.stderr.is_empty());
+    // 99999 x 100000 and 19998 x 20000 are: their frontier is refused.
+    for cmd in ["count", "show"] {
+        assert_refused(
+            &boardkit(&["cover", cmd, "--rect", "99999x100000"]),
+            "error: --rect 99999x100000: a white region spanning 99999 x 100000 cells is too wide \
+             for these pieces: its frontier needs 100001 bits, at most 64",
+        );
+        assert_refused(
+            &boardkit(&["cover", cmd, "--rect", "19998x20000"]),
+            "error: --rect 19998x20000: a white region spanning 19998 x 20000 cells is too wide \
+             for these pieces: its frontier needs 20000 bits, at most 64",
+        );
+    }
+    assert_eq!(
+        stdout(&boardkit(&["cover", "count", "--rect", "20000x20000"])),
+        "0\n"
+    );
+}
+
+/// A piece file holding one horizontal bar of three cells: its frontier is
+/// 3 bits however wide the board.
+fn bar() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("limits-bar.txt");
+    std::fs::write(&path, "piece\n###\n").unwrap();
+    path
+}
+
+#[test]
+fn cover_boards_past_the_memory_limit_before_they_are_made() {
+    // Narrow enough (60 cells), but 1.8 * 10^9 cells with 4 placements
+    // each (8 bytes apiece).
+    for cmd in ["count", "show"] {
+        assert_refused(
+            &boardkit(&["cover", cmd, "--rect", "60x30000000"]),
+            "error: --rect 60x30000000: a 60 x 30000000 board and its scan need more than the \
+             memory limit of 4 GiB (69.5 GiB before the first frontier table); raise --memory-limit",
+        );
+        assert_refused(
+            &boardkit(&[
+                "cover",
+                cmd,
+                "--rect",
+                "60x300000",
+                "--memory-limit",
+                "256M",
+            ]),
+            "error: --rect 60x300000: a 60 x 300000 board and its scan need more than the \
+             memory limit of 256 MiB (711.8 MiB before the first frontier table); raise --memory-limit",
+        );
+    }
+    // 20001 x 20000 for bars: a 3-bit frontier, but 4 * 10^8 cells.
+    let bar = bar();
+    assert_refused(
+        &boardkit(&[
+            "cover",
+            "count",
+            "--rect",
+            "20001x20000",
+            "--pieces",
+            bar.to_str().unwrap(),
+        ]),
+        "error: --rect 20001x20000: a 20001 x 20000 board and its scan need more than the \
+         memory limit of 4 GiB (6.7 GiB before the first frontier table); raise --memory-limit",
+    );
+}
+
+#[test]
+fn cover_time_limit_while_preparing() {
+    // The board's scan is being built when the clock runs out: no cell
+    // counted yet.
+    let bar = bar();
+    let out = boardkit(&[
+        "cover",
+        "count",
+        "--rect",
+        "2001x2000",
+        "--pieces",
+        bar.to_str().unwrap(),
+        "--time-limit",
+        "0.000001",
+    ]);
+    assert_refused(
+        &out,
+        "error: --rect 2001x2000: not solved within the time limit of 0.000001 s \
+         (stopped after 0 of 4002000 cells); raise --time-limit",
+    );
+}
+
+#[test]
+fn cover_drawing_past_the_memory_limit() {
+    // 3 x 30000 has 2^15000 coverings (each 3 x 2 block two ways): the
+    // count fits in 9 MiB, the drawing of 30000 pieces does not.
+    let count = boardkit(&[
+        "cover",
+        "count",
+        "--rect",
+        "3x30000",
+        "--memory-limit",
+        "9M",
+    ]);
+    assert!(count.status.success(), "{}", stderr(&count));
+    let digits = stdout(&count);
+    // floor(15000 log10 2) + 1 digits; 2^15000 ends in 6 (15000 = 0 mod 4).
+    assert_eq!(digits.len(), 4516 + 1);
+    assert!(digits.ends_with("6\n"));
+    assert_refused(
+        &boardkit(&["cover", "show", "--rect", "3x30000", "--memory-limit", "9M"]),
+        "error: --rect 3x30000: the covering and its drawing need more than the memory limit of \
+         9 MiB (12.2 MiB for 30000 pieces); raise --memory-limit",
+    );
+    let show = boardkit(&[
+        "cover",
+        "show",
+        "--rect",
+        "3x30000",
+        "--memory-limit",
+        "20M",
+    ]);
+    assert!(show.status.success(), "{}", stderr(&show));
+    let text = stdout(&show);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0], "case 1:");
+    assert!(rows[1..]
+        .iter()
+        .all(|r| r.len() == 30000 && r.bytes().all(|b| b.is_ascii_uppercase())));
+}
+
 #[test]
 fn yut_time_and_memory_limits() {
     let rolls = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad-input/yut-clean.txt");

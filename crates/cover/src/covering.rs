@@ -4,6 +4,9 @@
 //! contact graph is planar, so greedy colouring in smallest-last order needs
 //! at most 6 letters (`A` to `F`).
 
+use std::cmp::Reverse;
+use std::collections::BTreeSet;
+
 use boardkit_grid::{Grid, Pos};
 
 use crate::limits::{CoverError, Limits};
@@ -36,18 +39,31 @@ pub fn find_covering(
     pieces: &PieceSet,
     limits: &Limits,
 ) -> Result<Option<Covering>, CoverError> {
-    Ok(frontier::find(board, pieces, limits)?.map(|mut found| {
-        // Row-major order of each piece's first cell, for a stable listing.
-        for piece in &mut found {
-            piece.sort_unstable();
-        }
-        found.sort_unstable();
-        Covering {
-            height: board.height(),
-            width: board.width(),
-            pieces: found,
-        }
-    }))
+    Ok(frontier::find(board, pieces, limits)?
+        .map(|found| Covering::new(board.height(), board.width(), found)))
+}
+
+/// One covering of the full `height` x `width` rectangle, or `None` when
+/// there is none; refused before the board is made when it is too wide or
+/// it and its scan would pass the memory limit (see
+/// [`count_rectangle`](crate::count_rectangle)).
+///
+/// ```
+/// use boardkit_cover::{find_covering_rectangle, Limits, PieceSet};
+///
+/// let l3 = PieceSet::named("l3").unwrap();
+/// let c = find_covering_rectangle(2, 3, &l3, &Limits::default()).unwrap().unwrap();
+/// assert_eq!(c.pieces().len(), 2);
+/// assert!(find_covering_rectangle(100_000, 100_000, &l3, &Limits::default()).unwrap().is_none());
+/// ```
+pub fn find_covering_rectangle(
+    height: usize,
+    width: usize,
+    pieces: &PieceSet,
+    limits: &Limits,
+) -> Result<Option<Covering>, CoverError> {
+    Ok(frontier::find_rectangle(height, width, pieces, limits)?
+        .map(|found| Covering::new(height, width, found)))
 }
 
 /// Letters for pieces, in colour order.
@@ -57,6 +73,48 @@ const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const COLOURS: [u8; 6] = [41, 42, 43, 44, 45, 46];
 
 impl Covering {
+    /// A covering of a `height` x `width` board by `pieces` found in any
+    /// order.
+    fn new(height: usize, width: usize, mut pieces: Vec<Vec<Pos>>) -> Covering {
+        // Row-major order of each piece's first cell, for a stable listing.
+        for piece in &mut pieces {
+            piece.sort_unstable();
+        }
+        pieces.sort_unstable();
+        Covering {
+            height,
+            width,
+            pieces,
+        }
+    }
+
+    /// Bytes drawing the covering takes at most, the covering included:
+    /// its pieces (a vector each, 16 bytes a cell), the owner of each cell
+    /// (16 bytes), the contact graph and colouring (at most 2 contacts a
+    /// cell, each kept twice in vectors that grow by doubling: 64 bytes a
+    /// cell; 100 bytes a piece for the rest), and the rows (1 byte a cell,
+    /// 13 with colour escapes, twice as strings grow, plus a string a row).
+    ///
+    /// ```
+    /// use boardkit_cover::{find_covering, Board, Limits, PieceSet};
+    ///
+    /// let l3 = PieceSet::named("l3").unwrap();
+    /// let c = find_covering(&Board::rectangle(2, 3), &l3, &Limits::default()).unwrap().unwrap();
+    /// // 6 cells, 2 pieces, 2 rows.
+    /// assert_eq!(c.drawing_bytes(false), 6 * (16 + 16 + 64 + 2) + 2 * (24 + 100) + 2 * 24);
+    /// assert_eq!(c.drawing_bytes(true), 6 * (16 + 16 + 64 + 26) + 2 * (24 + 100) + 2 * 24);
+    /// ```
+    #[must_use]
+    pub fn drawing_bytes(&self, coloured: bool) -> u64 {
+        let cells = (self.height as u64).saturating_mul(self.width as u64);
+        let pieces = self.pieces.len() as u64;
+        let text = if coloured { 26 } else { 2 };
+        cells
+            .saturating_mul(16 + 16 + 64 + text)
+            .saturating_add(pieces.saturating_mul(24 + 100))
+            .saturating_add((self.height as u64).saturating_mul(24))
+    }
+
     /// The pieces, each as its cells.
     #[must_use]
     pub fn pieces(&self) -> &[Vec<Pos>] {
@@ -106,22 +164,23 @@ impl Covering {
             list.dedup();
         }
         // Smallest-last order: repeatedly take out a piece of least degree
-        // among those left; colour in the reverse order.
+        // among those left; colour in the reverse order. Ties go to the
+        // later piece, so the first pieces are coloured first and the
+        // drawing starts with `A`: the set's first entry is the least
+        // degree, and among those the greatest piece.
         let mut degree: Vec<usize> = adjacent.iter().map(Vec::len).collect();
+        let mut left: BTreeSet<(usize, Reverse<usize>)> =
+            (0..n).map(|v| (degree[v], Reverse(v))).collect();
         let mut removed = vec![false; n];
         let mut order = Vec::with_capacity(n);
-        for _ in 0..n {
-            // Ties go to the later piece, so the first pieces are coloured
-            // first and the drawing starts with `A`.
-            let Some(v) = (0..n)
-                .filter(|&v| !removed[v])
-                .max_by_key(|&v| (std::cmp::Reverse(degree[v]), v))
-            else {
-                break;
-            };
+        while let Some((_, Reverse(v))) = left.pop_first() {
             removed[v] = true;
             order.push(v);
             for &u in &adjacent[v] {
+                if !removed[u] {
+                    left.remove(&(degree[u], Reverse(u)));
+                    left.insert((degree[u].saturating_sub(1), Reverse(u)));
+                }
                 degree[u] = degree[u].saturating_sub(1);
             }
         }

@@ -27,12 +27,12 @@
 //! only the covered states and the placements only the uncovered ones, and
 //! the merge is compiled for each small number of streams.
 
-use std::time::Instant;
-
 use boardkit_grid::Pos;
 use num_bigint::BigUint;
 use ruint::Uint;
 
+use crate::budget::{Budget, Clock};
+use crate::estimate::{board_bytes, scan_bytes, RectangleScan, MAX_FRONTIER_BITS};
 use crate::limits::{CoverError, Limits};
 use crate::region::{regions, Region};
 use crate::tally::{from_u128, widen_uint, Tally};
@@ -58,80 +58,212 @@ pub(crate) struct Scan {
     placements: Vec<u64>,
 }
 
-impl Scan {
-    /// Prepares `board` scanned as given (no transposing); `Err` with the
-    /// frontier width in bits when a placement reaches 64 cells or more
-    /// ahead.
-    fn oriented(board: &Board, pieces: &PieceSet) -> Result<Scan, usize> {
-        let (h, w) = (board.height(), board.width());
-        let shapes: Vec<Vec<(isize, isize)>> =
-            pieces.shapes().iter().map(|s| s.anchored()).collect();
-        let mut starts = Vec::with_capacity(h * w + 1);
-        let mut placements = Vec::new();
-        let mut widest = 0;
-        for r in 0..h {
-            for c in 0..w {
-                starts.push(placements.len());
-                let (ri, ci) = (to_isize(r), to_isize(c));
-                if !board.is_white_at(ri, ci) {
-                    continue;
-                }
-                for shape in &shapes {
-                    if !shape
-                        .iter()
-                        .all(|&(dr, dc)| board.is_white_at(ri + dr, ci + dc))
-                    {
-                        continue;
-                    }
-                    // Each cell lies in a later row or further right in the
-                    // anchor's row, so its offset in the scan is positive.
-                    let offsets = shape.iter().map(|&(dr, dc)| {
-                        usize::try_from(dr * to_isize(w) + dc).unwrap_or(usize::MAX)
-                    });
-                    let last = offsets.clone().max().unwrap_or(0);
-                    widest = widest.max(last.saturating_add(1));
-                    if last < 64 {
-                        placements.push(offsets.fold(0u64, |m, o| m | 1 << o));
-                    }
-                }
-            }
+/// A region seen in scan order: as it is, or transposed.
+#[derive(Clone, Copy, Debug)]
+struct View<'a> {
+    board: &'a Board,
+    transposed: bool,
+}
+
+impl View<'_> {
+    /// Scan rows and cells per scan row.
+    fn dims(&self) -> (usize, usize) {
+        let (h, w) = (self.board.height(), self.board.width());
+        if self.transposed {
+            (w, h)
+        } else {
+            (h, w)
         }
-        starts.push(placements.len());
-        if widest > 64 {
-            return Err(widest);
-        }
-        Ok(Scan {
-            height: h,
-            width: w,
-            transposed: false,
-            bits: widest,
-            white: board.cells().to_vec(),
-            starts,
-            placements,
-        })
     }
 
-    /// Prepares a region, scanning along whichever side needs the narrower
-    /// frontier (the shorter side, for sets closed under transposition).
-    pub fn new(board: &Board, pieces: &PieceSet) -> Result<Scan, CoverError> {
-        let across = Scan::oriented(board, pieces);
-        let down = Scan::oriented(&board.transpose(), &pieces.transpose()).map(|mut s| {
-            s.transposed = true;
-            s
-        });
-        match (across, down) {
-            (Ok(a), Ok(d)) => {
-                let key = |s: &Scan| (s.bits, s.width);
-                Ok(if key(&d) < key(&a) { d } else { a })
+    fn is_white_at(&self, r: isize, c: isize) -> bool {
+        if self.transposed {
+            self.board.is_white_at(c, r)
+        } else {
+            self.board.is_white_at(r, c)
+        }
+    }
+}
+
+/// What [`walk`] meets, in scan order.
+enum Event {
+    /// The next cell starts.
+    Cell,
+    /// A placement anchored at the current cell, within 64 bits.
+    Placement(u64),
+}
+
+/// The anchored cells of each shape.
+fn anchored(pieces: &PieceSet) -> Vec<Vec<(isize, isize)>> {
+    pieces.shapes().iter().map(|s| s.anchored()).collect()
+}
+
+/// Goes through the cells of `view` in scan order and the placements of
+/// `shapes` anchored at each (cells white and on the board), telling `f`;
+/// returns the frontier bits: one more than the farthest placement offset.
+/// The time limit is checked once per scan row.
+fn walk(
+    view: View<'_>,
+    shapes: &[Vec<(isize, isize)>],
+    clock: &Clock,
+    mut f: impl FnMut(Event),
+) -> Result<usize, CoverError> {
+    let (h, w) = view.dims();
+    let mut widest = 0;
+    for r in 0..h {
+        clock.check(0, h * w)?;
+        for c in 0..w {
+            f(Event::Cell);
+            let (ri, ci) = (to_isize(r), to_isize(c));
+            if !view.is_white_at(ri, ci) {
+                continue;
             }
-            (Ok(a), Err(_)) => Ok(a),
-            (Err(_), Ok(d)) => Ok(d),
-            (Err(a), Err(d)) => Err(CoverError::TooWide {
+            for shape in shapes {
+                if !shape
+                    .iter()
+                    .all(|&(dr, dc)| view.is_white_at(ri + dr, ci + dc))
+                {
+                    continue;
+                }
+                // Each cell lies in a later row or further right in the
+                // anchor's row, so its offset in the scan is positive.
+                let offsets = shape
+                    .iter()
+                    .map(|&(dr, dc)| usize::try_from(dr * to_isize(w) + dc).unwrap_or(usize::MAX));
+                let last = offsets.clone().max().unwrap_or(0);
+                widest = widest.max(last.saturating_add(1));
+                if last < MAX_FRONTIER_BITS {
+                    f(Event::Placement(offsets.fold(0u64, |m, o| m | 1 << o)));
+                }
+            }
+        }
+    }
+    Ok(widest)
+}
+
+/// How a region is to be scanned, found without allocating.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    transposed: bool,
+    bits: usize,
+    placements: u64,
+}
+
+impl Scan {
+    /// How to scan a region: along whichever side needs the narrower
+    /// frontier (the shorter side, for sets closed under transposition),
+    /// or `TooWide` when both need more than 64 bits.
+    /// An all-white region is planned from its size and the shapes alone
+    /// ([`RectangleScan`]), which gives the same plan.
+    pub fn plan(board: &Board, pieces: &PieceSet, clock: &Clock) -> Result<Plan, CoverError> {
+        let (h, w) = (board.height(), board.width());
+        if board.white_count() == h * w {
+            return RectangleScan::of(h, w, pieces)
+                .map(|s| Plan {
+                    transposed: s.transposed,
+                    bits: s.bits,
+                    placements: s.placements,
+                })
+                .map_err(|bits| CoverError::TooWide {
+                    height: h,
+                    width: w,
+                    bits,
+                });
+        }
+        Scan::walked_plan(board, pieces, clock)
+    }
+
+    /// [`Scan::plan`] by walking the cells: the placements of each shape
+    /// anchored at each white cell.
+    fn walked_plan(board: &Board, pieces: &PieceSet, clock: &Clock) -> Result<Plan, CoverError> {
+        let survey = |transposed: bool, pieces: &PieceSet| -> Result<Plan, CoverError> {
+            let mut placements = 0u64;
+            let bits = walk(View { board, transposed }, &anchored(pieces), clock, |e| {
+                if let Event::Placement(_) = e {
+                    placements += 1;
+                }
+            })?;
+            Ok(Plan {
+                transposed,
+                bits,
+                placements,
+            })
+        };
+        let across = survey(false, pieces)?;
+        let down = survey(true, &pieces.transpose())?;
+        let fits = |p: &Plan| p.bits <= MAX_FRONTIER_BITS;
+        match (fits(&across), fits(&down)) {
+            (true, true) => {
+                let key = |p: &Plan, width: usize| (p.bits, width);
+                Ok(
+                    if key(&down, board.height()) < key(&across, board.width()) {
+                        down
+                    } else {
+                        across
+                    },
+                )
+            }
+            (true, false) => Ok(across),
+            (false, true) => Ok(down),
+            (false, false) => Err(CoverError::TooWide {
                 height: board.height(),
                 width: board.width(),
-                bits: a.min(d),
+                bits: across.bits.min(down.bits),
             }),
         }
+    }
+
+    /// Prepares a region as `plan` says, its bytes ([`scan_bytes`]) taken
+    /// from `budget` first; returns them with the scan.
+    pub fn build(
+        board: &Board,
+        pieces: &PieceSet,
+        plan: &Plan,
+        budget: &mut Budget,
+        clock: &Clock,
+    ) -> Result<(Scan, u64), CoverError> {
+        let view = View {
+            board,
+            transposed: plan.transposed,
+        };
+        let (h, w) = view.dims();
+        let cells = h * w;
+        let bytes = scan_bytes(cells as u64, plan.placements);
+        budget.take(bytes)?;
+        let shapes = if plan.transposed {
+            anchored(&pieces.transpose())
+        } else {
+            anchored(pieces)
+        };
+        let mut starts = Vec::with_capacity(cells + 1);
+        let mut placements =
+            Vec::with_capacity(usize::try_from(plan.placements).unwrap_or(usize::MAX));
+        walk(view, &shapes, clock, |e| match e {
+            Event::Cell => starts.push(placements.len()),
+            Event::Placement(m) => placements.push(m),
+        })?;
+        starts.push(placements.len());
+        let white = if plan.transposed {
+            let mut white = Vec::with_capacity(cells);
+            for r in 0..h {
+                for c in 0..w {
+                    white.push(view.is_white_at(to_isize(r), to_isize(c)));
+                }
+            }
+            white
+        } else {
+            board.cells().to_vec()
+        };
+        let scan = Scan {
+            height: h,
+            width: w,
+            transposed: plan.transposed,
+            bits: plan.bits,
+            white,
+            starts,
+            placements,
+        };
+        Ok((scan, bytes))
     }
 
     /// Cells scanned.
@@ -412,28 +544,31 @@ pub struct TableStats {
 struct Run<'a> {
     scan: &'a Scan,
     limits: &'a Limits,
-    deadline: Option<Instant>,
+    clock: Clock,
+    /// Bytes held outside the tables (board, regions, scan, results so
+    /// far): they count against the memory limit, not in the stats.
+    base: u64,
     stats: TableStats,
 }
 
 impl Run<'_> {
     fn check_time(&self, done: usize) -> Result<(), CoverError> {
-        match (self.deadline, self.limits.time) {
-            (Some(deadline), Some(limit)) if Instant::now() >= deadline => Err(CoverError::Time {
-                limit,
-                done,
-                cells: self.scan.cells(),
-            }),
-            _ => Ok(()),
-        }
+        self.clock.check(done, self.scan.cells())
+    }
+
+    /// Bytes left under the memory limit beside the bytes held outside the
+    /// tables and `held` more.
+    fn room(&self, held: usize) -> usize {
+        let limit = usize::try_from(self.limits.memory).unwrap_or(usize::MAX);
+        let base = usize::try_from(self.base).unwrap_or(usize::MAX);
+        limit.saturating_sub(base).saturating_sub(held)
     }
 
     /// Room for a destination table beside `src` and `held` other bytes.
     fn max_entries<C: Tally>(&self, src: &Table<C>, held: usize) -> (usize, usize) {
         let entry = src.entry_bytes().max(1);
-        let limit = usize::try_from(self.limits.memory).unwrap_or(usize::MAX);
-        let used = src.capacity() * entry + held;
-        (limit.saturating_sub(used) / entry, entry)
+        let used = src.capacity() * entry;
+        (self.room(held).saturating_sub(used) / entry, entry)
     }
 
     fn note<C: Tally>(&mut self, src: &Table<C>, dst: &Table<C>, held: usize) {
@@ -534,20 +669,31 @@ pub struct Counted {
     pub stats: TableStats,
 }
 
-/// The regions of `board` ready to scan, or the count when it is settled
-/// without scanning (0 when some region's cell count does not suit the
-/// piece sizes).
-fn prepare(board: &Board, pieces: &PieceSet) -> Result<Result<Vec<Scan>, BigUint>, CoverError> {
-    let regions: Vec<Region> = regions(board);
+/// The regions of `board` with how each is scanned, or the count when it
+/// is settled without scanning (0 when some region's cell count does not
+/// suit the piece sizes). Every region is planned before any is scanned, so
+/// a region too wide is refused before anything is counted.
+fn prepare<'a>(
+    board: &'a Board,
+    pieces: &PieceSet,
+    budget: &mut Budget,
+    clock: &Clock,
+) -> Result<Result<Vec<(Region<'a>, Plan)>, BigUint>, CoverError> {
+    let regions: Vec<Region<'a>> = regions(board, budget, clock)?;
     let g = pieces.size_gcd().max(1);
     if regions.iter().any(|r| r.board.white_count() % g != 0) {
         return Ok(Err(BigUint::default()));
     }
     regions
-        .iter()
-        .map(|r| Scan::new(&r.board, pieces))
+        .into_iter()
+        .map(|r| Scan::plan(&r.board, pieces, clock).map(|plan| (r, plan)))
         .collect::<Result<Vec<_>, _>>()
         .map(Ok)
+}
+
+/// Bytes of a big integer's digits.
+fn big_bytes(x: &BigUint) -> u64 {
+    x.bits().div_ceil(64) * 8
 }
 
 /// Counts the coverings of `board` by `pieces` exactly, with the sizes of
@@ -597,22 +743,26 @@ fn count_with(
     limits: &Limits,
     count_scan: impl Fn(&mut Run<'_>) -> Result<BigUint, CoverError>,
 ) -> Result<Counted, CoverError> {
-    let started = Instant::now();
-    let deadline = limits.time.and_then(|t| started.checked_add(t));
+    let clock = Clock::start(limits);
+    let mut budget = Budget::new(limits, board.height(), board.width());
+    budget.take(board_bytes(board.height(), board.width()))?;
     let mut stats = TableStats::default();
-    let scans = match prepare(board, pieces)? {
-        Ok(scans) => scans,
+    let plans = match prepare(board, pieces, &mut budget, &clock)? {
+        Ok(plans) => plans,
         Err(count) => return Ok(Counted { count, stats }),
     };
     let mut total = BigUint::from(1u8);
-    for scan in &scans {
+    for (region, plan) in &plans {
+        let (scan, bytes) = Scan::build(&region.board, pieces, plan, &mut budget, &clock)?;
         let mut run = Run {
-            scan,
+            scan: &scan,
             limits,
-            deadline,
+            clock,
+            base: budget.used.saturating_add(big_bytes(&total)),
             stats,
         };
         let count = count_scan(&mut run)?;
+        budget.release(bytes);
         stats = run.stats;
         stats.frontier_bits = stats.frontier_bits.max(scan.bits);
         total *= count;
@@ -624,6 +774,77 @@ fn count_with(
         count: total,
         stats,
     })
+}
+
+/// Counts the coverings of the full `height` x `width` rectangle like
+/// [`count_detailed`], refusing before the board is made when it is too
+/// wide or it and its scan would pass the memory limit
+/// ([`estimate::rectangle_bytes`](crate::estimate::rectangle_bytes)); a
+/// cell count the piece sizes do not divide gives 0 at once.
+///
+/// ```
+/// use boardkit_cover::{count_rectangle, CoverError, Limits, PieceSet};
+///
+/// let l3 = PieceSet::named("l3").unwrap();
+/// let limits = Limits::default();
+/// assert_eq!(count_rectangle(12, 12, &l3, &limits).unwrap().count.to_string(), "2033502499954");
+/// // 10^10 cells: not a multiple of 3.
+/// assert_eq!(count_rectangle(100_000, 100_000, &l3, &limits).unwrap().count, 0u32.into());
+/// assert!(matches!(
+///     count_rectangle(99_999, 100_000, &l3, &limits),
+///     Err(CoverError::TooWide { bits: 100_001, .. })
+/// ));
+/// ```
+pub fn count_rectangle(
+    height: usize,
+    width: usize,
+    pieces: &PieceSet,
+    limits: &Limits,
+) -> Result<Counted, CoverError> {
+    if !check_rectangle(height, width, pieces, limits)? {
+        return Ok(Counted {
+            count: BigUint::default(),
+            stats: TableStats::default(),
+        });
+    }
+    count_detailed(&Board::rectangle(height, width), pieces, limits)
+}
+
+/// Whether the full `height` x `width` rectangle can have coverings by its
+/// cell count (`Ok(false)`: none), after refusing it when it is too wide
+/// or would pass the memory limit before its first table.
+pub(crate) fn check_rectangle(
+    height: usize,
+    width: usize,
+    pieces: &PieceSet,
+    limits: &Limits,
+) -> Result<bool, CoverError> {
+    let too_much = |bytes| CoverError::Prepare {
+        height,
+        width,
+        bytes,
+        limit: limits.memory,
+    };
+    let Some(cells) = height.checked_mul(width) else {
+        return Err(too_much(u64::MAX));
+    };
+    if cells == 0 {
+        return Ok(true);
+    }
+    if cells % pieces.size_gcd().max(1) != 0 {
+        return Ok(false);
+    }
+    let bytes = crate::estimate::rectangle_bytes(height, width, pieces).map_err(|bits| {
+        CoverError::TooWide {
+            height,
+            width,
+            bits,
+        }
+    })?;
+    if bytes > limits.memory {
+        return Err(too_much(bytes));
+    }
+    Ok(true)
 }
 
 /// Counts the coverings of `board` by `pieces` exactly.
@@ -640,18 +861,30 @@ pub fn count(board: &Board, pieces: &PieceSet, limits: &Limits) -> Result<BigUin
     count_detailed(board, pieces, limits).map(|c| c.count)
 }
 
-/// One covering of a scanned region, as the scan cells of each piece.
+/// The pieces of a region's covering as scan cells, and the bytes they take.
+type Found = (Vec<Vec<usize>>, usize);
+
+/// Bytes of one table's vectors, outside their heap storage.
+const TABLE_BYTES: usize = std::mem::size_of::<Table<()>>();
+
+/// One covering of a scanned region, as the scan cells of each piece, with
+/// the bytes the pieces take.
 ///
 /// Reachability only (no counts), with the table at the start of every scan
 /// row kept: then, from the last row up, the row's tables are recomputed and
 /// walked backwards from the empty final state, choosing at each cell a
 /// source state the table holds. Memory: one table per scan row plus one
-/// row of tables.
-fn find_scan(run: &mut Run<'_>) -> Result<Option<Vec<Vec<usize>>>, CoverError> {
+/// row of tables, and the pieces, all counted against the limit before
+/// they are made.
+fn find_scan(run: &mut Run<'_>) -> Result<Option<Found>, CoverError> {
     let scan = run.scan;
     let w = scan.width.max(1);
+    // The two vectors of tables, at their full length.
+    let mut held = (scan.height + w).saturating_mul(TABLE_BYTES);
+    if run.room(held) == 0 {
+        return Err(run.memory_error(0, TABLE_BYTES));
+    }
     let mut checkpoints: Vec<Table<()>> = Vec::with_capacity(scan.height);
-    let mut held = 0;
     let mut table = Table::start(());
     let mut spare = Table::default();
     let mut streams = Vec::new();
@@ -671,18 +904,20 @@ fn find_scan(run: &mut Run<'_>) -> Result<Option<Vec<Vec<usize>>>, CoverError> {
     if table.get(0).is_none() {
         return Ok(None);
     }
-    let mut pieces = Vec::new();
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    let mut pieces_bytes = 0;
     let mut target = 0u64;
     let mut row_tables: Vec<Table<()>> = Vec::with_capacity(w);
     for (r, start) in checkpoints.iter().enumerate().rev() {
         row_tables.clear();
+        held += start.len() * 8;
         row_tables.push(start.clone());
         let row_start = r * w;
         let row_end = (row_start + w).min(scan.cells());
         for p in row_start..row_end.saturating_sub(1) {
             run.check_time(p)?;
             let prev = row_tables.last().cloned().unwrap_or_default();
-            let (max, entry) = run.max_entries(&prev, held);
+            let (max, entry) = run.max_entries(&prev, held + pieces_bytes);
             let mut next = Table::default();
             if step(scan, p, &prev, &mut next, &mut streams, max).is_err() {
                 return Err(run.memory_error(prev.len() + next.len(), entry));
@@ -707,6 +942,16 @@ fn find_scan(run: &mut Run<'_>) -> Result<Option<Vec<Vec<usize>>>, CoverError> {
                     // The tables guarantee a source; stay exact if not.
                     return Ok(None);
                 };
+                // A piece: its cells, and its vector in `pieces` (twice, as
+                // that grows by doubling).
+                pieces_bytes += 2 * std::mem::size_of::<Vec<usize>>() + 8 * b.count_ones() as usize;
+                if run.room(held + pieces_bytes) == 0 {
+                    return Err(CoverError::Drawing {
+                        pieces: pieces.len() + 1,
+                        bytes: run.base.saturating_add((held + pieces_bytes) as u64),
+                        limit: run.limits.memory,
+                    });
+                }
                 pieces.push((0..64).filter(|i| b >> i & 1 == 1).map(|i| p + i).collect());
                 target = full & !b;
             }
@@ -715,7 +960,7 @@ fn find_scan(run: &mut Run<'_>) -> Result<Option<Vec<Vec<usize>>>, CoverError> {
             held = held.saturating_sub(t.len() * 8);
         }
     }
-    Ok(Some(pieces))
+    Ok(Some((pieces, pieces_bytes)))
 }
 
 /// One covering of `board` by `pieces`: the cells (row, column) of each
@@ -725,25 +970,47 @@ pub(crate) fn find(
     pieces: &PieceSet,
     limits: &Limits,
 ) -> Result<Option<Vec<Vec<Pos>>>, CoverError> {
-    let started = Instant::now();
-    let deadline = limits.time.and_then(|t| started.checked_add(t));
-    let regions = regions(board);
+    let clock = Clock::start(limits);
+    let mut budget = Budget::new(limits, board.height(), board.width());
+    budget.take(board_bytes(board.height(), board.width()))?;
+    let regions = regions(board, &mut budget, &clock)?;
     let g = pieces.size_gcd().max(1);
     if regions.iter().any(|r| r.board.white_count() % g != 0) {
         return Ok(None);
     }
-    let mut all = Vec::new();
+    let mut all: Vec<Vec<Pos>> = Vec::new();
+    // Bytes of `all`: each piece's vector (twice, as `all` grows by
+    // doubling) and 16 bytes a cell.
+    let mut kept = 0u64;
     for region in &regions {
-        let scan = Scan::new(&region.board, pieces)?;
+        let plan = Scan::plan(&region.board, pieces, &clock)?;
+        let (scan, bytes) = Scan::build(&region.board, pieces, &plan, &mut budget, &clock)?;
         let mut run = Run {
             scan: &scan,
             limits,
-            deadline,
+            clock,
+            base: budget.used.saturating_add(kept),
             stats: TableStats::default(),
         };
-        let Some(found) = find_scan(&mut run)? else {
+        let Some((found, found_bytes)) = find_scan(&mut run)? else {
             return Ok(None);
         };
+        let more: u64 = found
+            .iter()
+            .map(|p| (2 * std::mem::size_of::<Vec<Pos>>() + 16 * p.len()) as u64)
+            .sum();
+        let total = run
+            .base
+            .saturating_add(found_bytes as u64)
+            .saturating_add(more);
+        if total > limits.memory {
+            return Err(CoverError::Drawing {
+                pieces: all.len() + found.len(),
+                bytes: total,
+                limit: limits.memory,
+            });
+        }
+        kept += more;
         for piece in found {
             all.push(
                 piece
@@ -755,6 +1022,162 @@ pub(crate) fn find(
                     .collect(),
             );
         }
+        budget.release(bytes);
     }
     Ok(Some(all))
+}
+
+/// One covering of the full `height` x `width` rectangle, refused before
+/// the board is made like [`count_rectangle`].
+pub(crate) fn find_rectangle(
+    height: usize,
+    width: usize,
+    pieces: &PieceSet,
+    limits: &Limits,
+) -> Result<Option<Vec<Vec<Pos>>>, CoverError> {
+    if !check_rectangle(height, width, pieces, limits)? {
+        return Ok(None);
+    }
+    find(&Board::rectangle(height, width), pieces, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l3() -> PieceSet {
+        PieceSet::named("l3").unwrap()
+    }
+
+    #[test]
+    fn a_rectangle_counts_as_its_board() {
+        let limits = Limits::default();
+        for (h, w) in [(2, 3), (6, 6), (9, 12), (1, 7), (5, 5)] {
+            assert_eq!(
+                count_rectangle(h, w, &l3(), &limits),
+                count_detailed(&Board::rectangle(h, w), &l3(), &limits),
+                "{h} x {w}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_full_region_is_planned_as_its_cells_say() {
+        let clock = Clock::start(&Limits::default());
+        for pieces in ["l3", "domino", "i3", "l3+i3"] {
+            let pieces = PieceSet::named(pieces).unwrap();
+            for (h, w) in [
+                (1, 1),
+                (1, 5),
+                (2, 3),
+                (3, 2),
+                (4, 4),
+                (7, 3),
+                (2, 40),
+                (70, 66),
+            ] {
+                let full = Board::rectangle(h, w);
+                let got = Scan::plan(&full, &pieces, &clock);
+                let walked = Scan::walked_plan(&full, &pieces, &clock);
+                match (got, walked) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(
+                            (a.transposed, a.bits, a.placements),
+                            (b.transposed, b.bits, b.placements),
+                            "{h} x {w}"
+                        );
+                    }
+                    (
+                        Err(CoverError::TooWide { bits: a, .. }),
+                        Err(CoverError::TooWide { bits: b, .. }),
+                    ) => {
+                        assert_eq!(a, b, "{h} x {w}");
+                    }
+                    other => panic!("{h} x {w}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refused_before_the_board_is_made() {
+        let limits = Limits {
+            memory: 1 << 20,
+            time: None,
+        };
+        // 3 x 300000 scanned down: 900000 cells, 4 L shapes in 299999 x 2
+        // places each.
+        let bytes = 900_000 + 8 * 900_001 + 8 * 4 * 599_998 + 900_000;
+        assert_eq!(
+            count_rectangle(3, 300_000, &l3(), &limits),
+            Err(CoverError::Prepare {
+                height: 3,
+                width: 300_000,
+                bytes,
+                limit: 1 << 20
+            })
+        );
+        assert_eq!(
+            crate::find_covering_rectangle(3, 300_000, &l3(), &limits),
+            Err(CoverError::Prepare {
+                height: 3,
+                width: 300_000,
+                bytes,
+                limit: 1 << 20
+            })
+        );
+        assert_eq!(
+            count_rectangle(usize::MAX, 2, &l3(), &limits),
+            Err(CoverError::Prepare {
+                height: usize::MAX,
+                width: 2,
+                bytes: u64::MAX,
+                limit: 1 << 20
+            })
+        );
+    }
+
+    #[test]
+    fn the_board_and_its_scan_count_against_the_limit() {
+        let board = Board::from_rows(&["...#", "...#", "####", "####"]).unwrap();
+        let tiny = |memory| Limits { memory, time: None };
+        // The board is 16 bytes.
+        assert_eq!(
+            count_detailed(&board, &l3(), &tiny(15)),
+            Err(CoverError::Prepare {
+                height: 4,
+                width: 4,
+                bytes: 16,
+                limit: 15
+            })
+        );
+        // Then a byte per cell for the labels and the flood fill's stack,
+        // grown at once to the 6 white cells (8 bytes each).
+        assert_eq!(
+            count_detailed(&board, &l3(), &tiny(40)),
+            Err(CoverError::Prepare {
+                height: 4,
+                width: 4,
+                bytes: 16 + 16 + 6 * 8,
+                limit: 40
+            })
+        );
+        // The labels and stack are given back, the 2 x 3 box (6 bytes)
+        // stays; the region is scanned down its columns (4 bits, not 5),
+        // with 4 L shapes in 2 x 1 places each: 6 cells, 8 placements.
+        let scan = 8 * 7 + 8 * 8 + 6;
+        assert_eq!(
+            count_detailed(&board, &l3(), &tiny(16 + 6 + scan - 1)),
+            Err(CoverError::Prepare {
+                height: 4,
+                width: 4,
+                bytes: 16 + 6 + scan,
+                limit: 16 + 6 + scan - 1
+            })
+        );
+        assert_eq!(
+            count_detailed(&board, &l3(), &tiny(1 << 20)).map(|c| c.count),
+            Ok(2u32.into())
+        );
+    }
 }

@@ -27,7 +27,9 @@
 
 pub mod backtrack;
 pub mod board;
+mod budget;
 pub mod covering;
+pub mod estimate;
 pub mod format;
 pub mod frontier;
 pub mod limits;
@@ -37,8 +39,10 @@ pub mod shape;
 mod tally;
 
 pub use crate::board::Board;
-pub use crate::covering::{find_covering, Covering};
-pub use crate::frontier::{count, count_big_integers_only, count_detailed, Counted, TableStats};
+pub use crate::covering::{find_covering, find_covering_rectangle, Covering};
+pub use crate::frontier::{
+    count, count_big_integers_only, count_detailed, count_rectangle, Counted, TableStats,
+};
 pub use crate::limits::{CoverError, Limits};
 pub use crate::piece_set::PieceSet;
 pub use crate::shape::Shape;

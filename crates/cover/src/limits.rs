@@ -6,8 +6,10 @@ use std::time::Duration;
 /// The resources a count may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Bytes the frontier state tables may take together (keys, counts and
-    /// the heap storage of big counts).
+    /// Bytes a count may take: the board, its white regions, the scan of a
+    /// region (placements of pieces), the frontier state tables (keys,
+    /// counts and the heap storage of big counts) and, for a covering, its
+    /// pieces.
     pub memory: u64,
     /// Wall-clock time for the whole call, if limited.
     pub time: Option<Duration>,
@@ -50,6 +52,27 @@ pub enum CoverError {
         /// Bytes per state at that point.
         entry_bytes: usize,
     },
+    /// The board and the scan of its regions would not fit in the memory
+    /// limit: refused before they are made.
+    Prepare {
+        /// Rows of the board.
+        height: usize,
+        /// Columns of the board.
+        width: usize,
+        /// Bytes they would take at least.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A covering's pieces and drawing would not fit in the memory limit.
+    Drawing {
+        /// Pieces of the covering.
+        pieces: usize,
+        /// Bytes they would take at least.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The time limit passed.
     Time {
         /// The limit.
@@ -82,6 +105,29 @@ impl fmt::Display for CoverError {
                 "the frontier tables need more than the memory limit of {} \
                  ({states} states of {entry_bytes} bytes reached it)",
                 format_bytes(*limit)
+            ),
+            CoverError::Prepare {
+                height,
+                width,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "a {height} x {width} board and its scan need more than the memory limit of {} \
+                 ({} before the first frontier table)",
+                format_bytes(*limit),
+                format_bytes(*bytes)
+            ),
+            CoverError::Drawing {
+                pieces,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "the covering and its drawing need more than the memory limit of {} \
+                 ({} for {pieces} pieces)",
+                format_bytes(*limit),
+                format_bytes(*bytes)
             ),
             CoverError::Time { limit, done, cells } => write!(
                 f,
@@ -195,6 +241,25 @@ mod tests {
             }
             .to_string(),
             "the frontier tables need more than the memory limit of 1 GiB (10 states of 16 bytes reached it)"
+        );
+        assert_eq!(
+            CoverError::Prepare {
+                height: 60,
+                width: 30_000_000,
+                bytes: 74_160_000_008,
+                limit: 4 << 30
+            }
+            .to_string(),
+            "a 60 x 30000000 board and its scan need more than the memory limit of 4 GiB (69 GiB before the first frontier table)"
+        );
+        assert_eq!(
+            CoverError::Drawing {
+                pieces: 3,
+                bytes: 1536,
+                limit: 1024
+            }
+            .to_string(),
+            "the covering and its drawing need more than the memory limit of 1 KiB (1.5 KiB for 3 pieces)"
         );
     }
 }

@@ -6,9 +6,12 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use boardkit_cover::estimate::decimal_digits;
 use boardkit_cover::format::{parse, Case};
-use boardkit_cover::limits::parse_bytes;
-use boardkit_cover::{count_detailed, find_covering, Board, CoverError, Limits, PieceSet};
+use boardkit_cover::{
+    count_detailed, count_rectangle, find_covering, find_covering_rectangle, Board, Counted,
+    CoverError, Covering, Limits, PieceSet,
+};
 use boardkit_grid::ParseError;
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -75,8 +78,8 @@ pub struct Common {
     /// (pieces drawn in # and ., each after a line `piece [rotate] [reflect]`).
     #[arg(long, default_value = "l3", value_name = "SET|FILE")]
     pub pieces: String,
-    /// Memory the frontier tables may take, e.g. 512M or 4G.
-    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = parse_bytes)]
+    /// Memory a board's count may take (board, scan, frontier tables, counts, drawing), e.g. 512M or 4G.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::limits::bytes)]
     pub memory_limit: u64,
     /// Seconds the whole command may take.
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
@@ -147,12 +150,51 @@ pub fn piece_set(spec: &str) -> Result<PieceSet, CliError> {
     PieceSet::parse(&text, spec).map_err(|e| CliError::input(format!("piece file {spec}: {e}")))
 }
 
+/// A board to work on.
+enum Source {
+    /// A board read from the input.
+    Read(Board),
+    /// A full rectangle from `--rect`, made only once the count is known to
+    /// fit the limits.
+    Rect(Rect),
+}
+
 /// One board to work on, with where it came from.
 struct Job {
     case: usize,
-    board: Board,
+    source: Source,
     /// The `H W` line of the case in the input (None for `--rect`).
     line: Option<usize>,
+}
+
+impl Job {
+    fn size(&self) -> (usize, usize) {
+        match &self.source {
+            Source::Read(b) => (b.height(), b.width()),
+            Source::Rect(r) => (r.height, r.width),
+        }
+    }
+
+    fn white(&self) -> usize {
+        match &self.source {
+            Source::Read(b) => b.white_count(),
+            Source::Rect(r) => r.height * r.width,
+        }
+    }
+
+    fn count(&self, pieces: &PieceSet, limits: &Limits) -> Result<Counted, CoverError> {
+        match &self.source {
+            Source::Read(b) => count_detailed(b, pieces, limits),
+            Source::Rect(r) => count_rectangle(r.height, r.width, pieces, limits),
+        }
+    }
+
+    fn find(&self, pieces: &PieceSet, limits: &Limits) -> Result<Option<Covering>, CoverError> {
+        match &self.source {
+            Source::Read(b) => find_covering(b, pieces, limits),
+            Source::Rect(r) => find_covering_rectangle(r.height, r.width, pieces, limits),
+        }
+    }
 }
 
 fn jobs(common: &Common) -> Result<Vec<Job>, CliError> {
@@ -161,9 +203,9 @@ fn jobs(common: &Common) -> Result<Vec<Job>, CliError> {
             .rect
             .iter()
             .enumerate()
-            .map(|(i, r)| Job {
+            .map(|(i, &r)| Job {
                 case: i + 1,
-                board: Board::rectangle(r.height, r.width),
+                source: Source::Rect(r),
                 line: None,
             })
             .collect());
@@ -174,7 +216,7 @@ fn jobs(common: &Common) -> Result<Vec<Job>, CliError> {
         .enumerate()
         .map(|(i, Case { board, line })| Job {
             case: i + 1,
-            board,
+            source: Source::Read(board),
             line: Some(line),
         })
         .collect())
@@ -190,19 +232,41 @@ fn limits(common: &Common) -> Limits {
 /// The error for a board the counter gave up on, placed like a parse error.
 fn job_error(job: &Job, e: &CoverError) -> CliError {
     let hint = match e {
-        CoverError::Memory { .. } => "; raise --memory-limit",
+        CoverError::Memory { .. } | CoverError::Prepare { .. } | CoverError::Drawing { .. } => {
+            "; raise --memory-limit"
+        }
         CoverError::Time { .. } => "; raise --time-limit",
         CoverError::TooWide { .. } => "",
     };
     let message = format!("{e}{hint}");
     match job.line {
         Some(line) => ParseError::at_line(line, message).in_case(job.case).into(),
-        None => CliError::input(format!(
-            "--rect {}x{}: {message}",
-            job.board.height(),
-            job.board.width()
-        )),
+        None => {
+            let (h, w) = job.size();
+            CliError::input(format!("--rect {h}x{w}: {message}"))
+        }
     }
+}
+
+/// Refuses to write out a count whose decimal digits would pass the memory
+/// limit: the digits, the string they are formatted into and the output
+/// (JSON copies them once more).
+fn check_count_text(job: &Job, counted: &Counted, limits: &Limits) -> Result<(), CliError> {
+    let digits = decimal_digits(counted.count.bits());
+    let bytes = digits
+        .saturating_mul(4)
+        .saturating_add(counted.count.bits() / 8);
+    if bytes > limits.memory {
+        let (height, width) = job.size();
+        let e = CoverError::Prepare {
+            height,
+            width,
+            bytes,
+            limit: limits.memory,
+        };
+        return Err(job_error(job, &e));
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -224,14 +288,17 @@ fn run_count(common: &Common) -> Result<String, CliError> {
     let limits = limits(common);
     let mut out = String::new();
     for job in jobs(common)? {
-        let counted =
-            count_detailed(&job.board, &pieces, &limits).map_err(|e| job_error(&job, &e))?;
+        let counted = job
+            .count(&pieces, &limits)
+            .map_err(|e| job_error(&job, &e))?;
+        check_count_text(&job, &counted, &limits)?;
         if common.json {
+            let (height, width) = job.size();
             let json = CountJson {
                 case: job.case,
-                height: job.board.height(),
-                width: job.board.width(),
-                white: job.board.white_count(),
+                height,
+                width,
+                white: job.white(),
                 pieces: pieces.name(),
                 count: counted.count.to_string(),
                 frontier_bits: counted.stats.frontier_bits,
@@ -264,43 +331,104 @@ fn run_show(common: &Common, colour: bool) -> Result<String, CliError> {
     let limits = limits(common);
     let mut out = String::new();
     for job in jobs(common)? {
-        let found = find_covering(&job.board, &pieces, &limits).map_err(|e| job_error(&job, &e))?;
+        let found = job
+            .find(&pieces, &limits)
+            .map_err(|e| job_error(&job, &e))?;
+        let (height, width) = job.size();
+        let Some(c) = found else {
+            if common.json {
+                let json = ShowJson {
+                    case: job.case,
+                    height,
+                    width,
+                    pieces: pieces.name(),
+                    covering: None,
+                    placed: None,
+                };
+                out.push_str(&serde_json::to_string(&json)?);
+                out.push('\n');
+            } else {
+                let _ = writeln!(out, "case {}: no covering", job.case);
+            }
+            continue;
+        };
+        check_drawing(&job, &c, colour && !common.json, common.json, &limits)?;
+        let rect;
+        let board = match &job.source {
+            Source::Read(b) => b,
+            Source::Rect(r) => {
+                rect = Board::rectangle(r.height, r.width);
+                &rect
+            }
+        };
         if common.json {
             let json = ShowJson {
                 case: job.case,
-                height: job.board.height(),
-                width: job.board.width(),
+                height,
+                width,
                 pieces: pieces.name(),
-                covering: found.as_ref().map(|c| c.rows_on(&job.board)),
-                placed: found.as_ref().map(|c| {
+                covering: Some(c.rows_on(board)),
+                placed: Some(
                     c.pieces()
                         .iter()
                         .map(|p| p.iter().map(|q| [q.row, q.col]).collect())
-                        .collect()
-                }),
+                        .collect(),
+                ),
             };
             out.push_str(&serde_json::to_string(&json)?);
             out.push('\n');
             continue;
         }
-        match found {
-            None => {
-                let _ = writeln!(out, "case {}: no covering", job.case);
-            }
-            Some(c) => {
-                let _ = writeln!(out, "case {}:", job.case);
-                let rows = if colour {
-                    c.rows_coloured(&job.board)
-                } else {
-                    c.rows_on(&job.board)
-                };
-                for row in rows {
-                    let _ = writeln!(out, "{row}");
-                }
-            }
+        let _ = writeln!(out, "case {}:", job.case);
+        let rows = if colour {
+            c.rows_coloured(board)
+        } else {
+            c.rows_on(board)
+        };
+        for row in rows {
+            let _ = writeln!(out, "{row}");
         }
     }
     Ok(out)
+}
+
+/// Refuses to draw a covering when the drawing
+/// ([`Covering::drawing_bytes`]), the board of a `--rect` and the output
+/// (a copy of the rows; in JSON also each cell's `[row,column]`: 16 bytes
+/// kept and at most 44 written, twice as the text grows) would pass the
+/// memory limit.
+fn check_drawing(
+    job: &Job,
+    c: &Covering,
+    coloured: bool,
+    json: bool,
+    limits: &Limits,
+) -> Result<(), CliError> {
+    let (h, w) = job.size();
+    let cells = (h as u64).saturating_mul(w as u64);
+    let board = match job.source {
+        Source::Read(_) => 0,
+        Source::Rect(_) => cells,
+    };
+    let per_cell = match (json, coloured) {
+        (true, _) => 2 + 16 + 2 * 44,
+        (false, true) => 26,
+        (false, false) => 2,
+    };
+    let bytes = c
+        .drawing_bytes(coloured)
+        .saturating_add(board)
+        .saturating_add(cells.saturating_mul(per_cell))
+        .saturating_add((h as u64).saturating_mul(2));
+    if bytes > limits.memory {
+        let e = CoverError::Drawing {
+            pieces: c.pieces().len(),
+            bytes,
+            limit: limits.memory,
+        };
+        return Err(job_error(job, &e));
+    }
+    Ok(())
 }
 
 /// The board cover stops of `boardkit tour`, in order, each with its `--only` name.
