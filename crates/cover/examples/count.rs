@@ -6,7 +6,7 @@
 
 use std::process::ExitCode;
 
-use boardkit_cover::{count, find_covering, Board, Limits, PieceSet};
+use boardkit_cover::{count_rectangle, find_covering_rectangle, Limits, PieceSet};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,18 +23,18 @@ fn main() -> ExitCode {
         eprintln!("error: no piece set named `{name}` (try l3, domino, i3, l3+i3)");
         return ExitCode::FAILURE;
     };
-    let board = Board::rectangle(height, width);
+    // The rectangle functions never build a board that cannot fit the limits.
     let limits = Limits::default();
-    match count(&board, &pieces, &limits) {
-        Ok(n) => println!("{height} x {width} by {name}: {n} coverings"),
+    match count_rectangle(height, width, &pieces, &limits) {
+        Ok(counted) => println!("{height} x {width} by {name}: {} coverings", counted.count),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
-    match find_covering(&board, &pieces, &limits) {
+    match find_covering_rectangle(height, width, &pieces, &limits) {
         Ok(Some(covering)) => {
-            for row in covering.rows_on(&board) {
+            for row in covering.rows() {
                 println!("{row}");
             }
         }

@@ -13,6 +13,23 @@
 //!   against.
 //! * [`find_covering`]: one covering, drawn with letters ([`Covering`]).
 //! * [`mod@format`]: the BOARDCOVER judge input.
+//! * [`count_rectangle`] and [`find_covering_rectangle`]: full rectangles of
+//!   any size, refused by their estimates ([`estimate`]) before anything is
+//!   allocated when they cannot fit the limits; `examples/count.rs` uses
+//!   them.
+//!
+//! Parse a board, count, read the result:
+//!
+//! ```
+//! use boardkit_cover::{count, format, Limits, PieceSet};
+//!
+//! let cases = format::parse("1\n4 5\n#####\n#...#\n#...#\n#####\n").unwrap();
+//! let l3 = PieceSet::named("l3").unwrap();
+//! let n = count(&cases[0].board, &l3, &Limits::default()).unwrap();
+//! assert_eq!(n.to_string(), "2");
+//! ```
+//!
+//! Rectangles, and the count that is not there:
 //!
 //! ```
 //! use boardkit_cover::{count, Board, Limits, PieceSet};
