@@ -35,6 +35,23 @@ where
     T: Sync,
     R: Send,
 {
+    run_with(jobs, unit, items, || (), |(), item| work(item), note)
+}
+
+/// [`run`] where each thread first makes a state with `init` (a solver and
+/// its tables, say) and `work` reuses it for every item that thread takes.
+pub fn run_with<T, R, S>(
+    jobs: u64,
+    unit: &str,
+    items: &[T],
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+    note: impl Fn(&R) -> Option<String> + Sync,
+) -> Result<Vec<R>, CliError>
+where
+    T: Sync,
+    R: Send,
+{
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(usize::try_from(jobs).unwrap_or(1))
         .build()
@@ -43,8 +60,8 @@ where
     let results = pool.install(|| {
         items
             .par_iter()
-            .map(|item| {
-                let result = work(item);
+            .map_init(&init, |state, item| {
+                let result = work(state, item);
                 if let Some(message) = note(&result) {
                     bar.set_message(message);
                 }
@@ -55,6 +72,11 @@ where
     });
     bar.finish_and_clear();
     Ok(results)
+}
+
+/// The threads to use when a command has no `--jobs`: every core.
+pub fn all_cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
 }
 
 #[cfg(test)]
@@ -69,5 +91,29 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}", e.message));
             assert_eq!(squares, items.iter().map(|i| i * i).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn each_thread_reuses_its_state() {
+        let items: Vec<u64> = (0..100).collect();
+        let made = std::sync::atomic::AtomicU64::new(0);
+        let init = || {
+            made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Vec::<u64>::new()
+        };
+        let seen = run_with(
+            2,
+            "items",
+            &items,
+            init,
+            |buf, &i| {
+                buf.push(i);
+                i + 1
+            },
+            |_| None,
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(seen, (1..=100).collect::<Vec<u64>>());
+        assert!(made.load(std::sync::atomic::Ordering::Relaxed) >= 1);
     }
 }

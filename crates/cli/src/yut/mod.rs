@@ -9,7 +9,6 @@ use boardkit_yut::rolls::{parse_rolls, Game};
 use boardkit_yut::search::{Limits, Line, SearchError, Solver};
 use boardkit_yut::Board;
 use clap::{Args, Subcommand};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -162,11 +161,15 @@ fn run_best(args: &BestArgs) -> Result<String, CliError> {
     // Each worker reuses its own solver; the answers keep the input order,
     // and the first failing game in that order is the one reported.
     let answers: Vec<Result<String, CliError>> = if games.len() >= PARALLEL_FROM {
-        games
-            .par_iter()
-            .enumerate()
-            .map_init(|| solver.clone(), solve)
-            .collect()
+        let indexed: Vec<(usize, &Game)> = games.iter().enumerate().collect();
+        crate::parallel::run_with(
+            crate::parallel::all_cores(),
+            "games",
+            &indexed,
+            || solver.clone(),
+            |solver, &game| solve(solver, game),
+            |_| None,
+        )?
     } else {
         let mut solver = solver;
         games
