@@ -8,6 +8,7 @@
 use std::io::IsTerminal;
 
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
+use ratatui::layout::Rect;
 use ratatui::Frame;
 
 use crate::error::CliError;
@@ -19,6 +20,19 @@ pub enum Flow {
     Continue,
     /// Leave the screen.
     Quit,
+}
+
+/// A box of `width` x `height` centred in `area` (shrunk to fit it), for a
+/// dialog drawn over the board.
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    }
 }
 
 /// A screen the loop can run.
@@ -53,4 +67,17 @@ pub fn run(app: &mut impl App, command: &str) -> Result<(), CliError> {
     let restored = ratatui::try_restore();
     result.map_err(|e| CliError::input(format!("terminal error: {e}")))?;
     restored.map_err(|e| CliError::input(format!("cannot restore the terminal: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dialog_is_centred_and_fits() {
+        let area = Rect::new(10, 4, 40, 12);
+        assert_eq!(centred(area, 30, 6), Rect::new(15, 7, 30, 6));
+        assert_eq!(centred(area, 50, 20), area);
+        assert_eq!(centred(Rect::new(0, 0, 7, 3), 4, 2), Rect::new(1, 0, 4, 2));
+    }
 }

@@ -429,14 +429,7 @@ impl App {
     }
 
     fn draw_game_over(&self, frame: &mut Frame<'_>, area: Rect, quit_selected: bool) {
-        let width = 34.min(area.width);
-        let height = 6.min(area.height);
-        let popup = Rect {
-            x: area.x + (area.width - width) / 2,
-            y: area.y + (area.height - height) / 2,
-            width,
-            height,
-        };
+        let popup = terminal::centred(area, 34, 6);
         let selected = Style::new().bg(Color::White).fg(Color::Black);
         let plain = Style::new();
         let (new_style, quit_style) = if quit_selected {

@@ -306,14 +306,7 @@ impl App {
             text.push(Line::from("n or Enter: next level"));
             text.push(Line::from("u undo  r restart  q quit"));
         }
-        let width = 30.min(area.width);
-        let height = 6.min(area.height);
-        let popup = Rect {
-            x: area.x + (area.width - width) / 2,
-            y: area.y + (area.height - height) / 2,
-            width,
-            height,
-        };
+        let popup = terminal::centred(area, 30, 6);
         frame.render_widget(Clear, popup);
         frame.render_widget(
             Paragraph::new(text)
