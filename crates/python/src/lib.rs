@@ -1,0 +1,676 @@
+//! `boardkit._native`: boardkit's engines for Python (pyo3).
+//!
+//! This module is the thin layer between Python values and the game crates;
+//! the Python package `boardkit` (in `python/boardkit/`) re-exports it by
+//! game (`boardkit.sokoban`, `boardkit.g2048`, `boardkit.cover`,
+//! `boardkit.yut`) with the docs and types a user reads. Bad input raises
+//! `ValueError` with the message the command-line tool prints after
+//! `error: `. Every long computation releases the GIL and runs under the
+//! limits it is given, so other Python threads go on meanwhile.
+
+use std::time::{Duration, Instant};
+
+use boardkit_2048::ai::{self, Settings};
+use boardkit_2048::max_tile::{best_line_within, can_overflow, Limits as TileLimits};
+use boardkit_2048::{tile_exponent, tile_value, value_exponent, Board, MAX_EXPONENT};
+use boardkit_cover::{count_rectangle, find_covering_rectangle, PieceSet};
+use boardkit_grid::Dir;
+use boardkit_sokoban::lurd::{self, Status};
+use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
+use boardkit_sokoban::{builtin, judge, xsb, Tile};
+use boardkit_yut::search::{Limits as YutLimits, Solver};
+use numpy::{PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A `ValueError` carrying `message`, as the CLI would print it.
+fn value_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// A Sokoban level: the map, its boxes, goals and worker, validated.
+#[pyclass(frozen, module = "boardkit._native", name = "Level")]
+struct PyLevel {
+    level: boardkit_sokoban::Level,
+}
+
+#[pymethods]
+impl PyLevel {
+    /// One level in XSB text (`#` wall, `@` worker, `$` box, `.` goal, …).
+    #[new]
+    fn new(xsb: &str) -> PyResult<PyLevel> {
+        let level = xsb::parse_level(xsb).map_err(value_error)?;
+        Ok(PyLevel { level })
+    }
+
+    /// The level's title, if it has one.
+    #[getter]
+    fn title(&self) -> Option<String> {
+        self.level.title().map(str::to_string)
+    }
+
+    /// Rows of the map.
+    #[getter]
+    fn rows(&self) -> usize {
+        self.level.rows()
+    }
+
+    /// Columns of the map.
+    #[getter]
+    fn cols(&self) -> usize {
+        self.level.cols()
+    }
+
+    /// The number of boxes (and of goals).
+    #[getter]
+    fn boxes(&self) -> usize {
+        self.level.box_count()
+    }
+
+    /// The start position as a `rows x cols` array of tile codes (uint8):
+    /// 0 floor, 1 wall, 2 goal, 3 box, 4 box on goal, 5 worker, 6 worker on
+    /// goal.
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let codes: Vec<u8> = self
+            .level
+            .tiles(self.level.start())
+            .iter()
+            .flatten()
+            .map(|&t| tile_code(t))
+            .collect();
+        numpy::PyArray1::from_vec(py, codes)
+            .reshape([self.level.rows(), self.level.cols()])
+            .map_err(value_error)
+    }
+
+    fn __str__(&self) -> String {
+        self.level.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.level.title() {
+            Some(t) => format!(
+                "Level({t:?}, {} x {}, {} boxes)",
+                self.level.rows(),
+                self.level.cols(),
+                self.level.box_count()
+            ),
+            None => format!(
+                "Level({} x {}, {} boxes)",
+                self.level.rows(),
+                self.level.cols(),
+                self.level.box_count()
+            ),
+        }
+    }
+}
+
+/// The code of a tile in [`PyLevel::tiles`].
+fn tile_code(tile: Tile) -> u8 {
+    match tile {
+        Tile::Floor => 0,
+        Tile::Wall => 1,
+        Tile::Goal => 2,
+        Tile::Box => 3,
+        Tile::BoxOnGoal => 4,
+        Tile::Worker => 5,
+        Tile::WorkerOnGoal => 6,
+    }
+}
+
+/// Every level of an XSB collection.
+#[pyfunction]
+fn sokoban_parse(text: &str) -> PyResult<Vec<PyLevel>> {
+    let levels = xsb::parse_collection(text).map_err(value_error)?;
+    Ok(levels.into_iter().map(|level| PyLevel { level }).collect())
+}
+
+/// boardkit's twelve built-in levels, easiest first.
+#[pyfunction]
+fn sokoban_builtin() -> Vec<PyLevel> {
+    builtin::levels()
+        .into_iter()
+        .map(|level| PyLevel { level })
+        .collect()
+}
+
+/// How a solve ended.
+#[pyclass(frozen, get_all, module = "boardkit._native", name = "SolveResult")]
+struct PySolveResult {
+    /// `"solved"`, `"no solution"`, `"unsolved"` (a limit stopped it) or
+    /// `"failed"` (a bug: a solution failed its replay).
+    status: &'static str,
+    /// Which limit stopped it: `"time"`, `"memory"` or `"nodes"`.
+    limit: Option<&'static str>,
+    /// The solution in LURD notation, when solved.
+    solution: Option<String>,
+    /// Moves of the solution.
+    moves: Option<usize>,
+    /// Pushes of the solution.
+    pushes: Option<usize>,
+    /// Nodes the search expanded.
+    nodes: u64,
+    /// Seconds the search took.
+    seconds: f64,
+}
+
+#[pymethods]
+impl PySolveResult {
+    fn __repr__(&self) -> String {
+        match (&self.solution, self.moves, self.pushes) {
+            (Some(_), Some(m), Some(p)) => format!(
+                "SolveResult(solved: {m} moves, {p} pushes, {} nodes)",
+                self.nodes
+            ),
+            _ => format!(
+                "SolveResult({}{}, {} nodes)",
+                self.status,
+                self.limit
+                    .map(|l| format!(" ({l} limit)"))
+                    .unwrap_or_default(),
+                self.nodes
+            ),
+        }
+    }
+}
+
+/// Solves `level` within the limits; releases the GIL while it searches.
+#[pyfunction]
+#[pyo3(signature = (level, time_limit=Some(10.0), memory_limit=2 << 30, node_limit=None, optimal=None))]
+fn sokoban_solve(
+    py: Python<'_>,
+    level: &PyLevel,
+    time_limit: Option<f64>,
+    memory_limit: u64,
+    node_limit: Option<u64>,
+    optimal: Option<&str>,
+) -> PyResult<PySolveResult> {
+    let time_limit = match time_limit {
+        None => None,
+        Some(s) => Some(
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "time_limit {s} is not a positive number of seconds"
+                    ))
+                })?,
+        ),
+    };
+    let optimize = match optimal {
+        None => Optimize::Any,
+        Some("pushes") => Optimize::Pushes,
+        Some("moves") => Optimize::Moves,
+        Some(other) => {
+            return Err(value_error(format!(
+                "optimal {other:?} is not \"pushes\" or \"moves\""
+            )))
+        }
+    };
+    let config = Config::default()
+        .with_time_limit(time_limit)
+        .with_memory_limit(usize::try_from(memory_limit).unwrap_or(usize::MAX))
+        .with_node_limit(node_limit)
+        .with_optimize(optimize);
+    let level = &level.level;
+    let outcome = py.detach(|| solver::solve(level, &config));
+    let (status, limit, solution) = match &outcome {
+        Outcome::Solved { solution, .. } => ("solved", None, Some(solution)),
+        Outcome::NoSolution { .. } => ("no solution", None, None),
+        Outcome::Unsolved { limit, .. } => (
+            "unsolved",
+            Some(match limit {
+                Limit::Time => "time",
+                Limit::Memory => "memory",
+                Limit::Nodes => "nodes",
+                _ => "other",
+            }),
+            None,
+        ),
+        _ => ("failed", None, None),
+    };
+    Ok(PySolveResult {
+        status,
+        limit,
+        solution: solution.map(solver::Solution::lurd),
+        moves: solution.map(|s| s.moves),
+        pushes: solution.map(|s| s.pushes),
+        nodes: outcome.nodes(),
+        seconds: outcome.elapsed().as_secs_f64(),
+    })
+}
+
+/// A LURD solution checked against its level.
+#[pyclass(frozen, get_all, module = "boardkit._native", name = "Verdict")]
+struct PyVerdict {
+    /// `"solved"`, `"unsolved"` (legal, boxes left off goals) or
+    /// `"illegal"` (a move cannot be made).
+    status: &'static str,
+    /// Moves made (up to the illegal one).
+    moves: usize,
+    /// Pushes among them.
+    pushes: usize,
+    /// Boxes off goals at the end (0 when solved).
+    boxes_off_goal: usize,
+    /// The number (from 1) of the move that cannot be made.
+    illegal_move: Option<usize>,
+}
+
+/// Plays `solution` (LURD, `l u r d` moves and `L U R D` pushes) on `level`.
+#[pyfunction]
+fn sokoban_verify(level: &PyLevel, solution: &str) -> PyResult<PyVerdict> {
+    let steps = lurd::parse(solution).map_err(value_error)?;
+    let v = lurd::verify(&level.level, &steps);
+    let (status, boxes_off_goal, illegal_move) = match v.status {
+        Status::Solved => ("solved", 0, None),
+        Status::Unsolved { boxes_off_goal } => ("unsolved", boxes_off_goal, None),
+        Status::Illegal { at, .. } => ("illegal", 0, Some(at)),
+        _ => ("unsolved", 0, None),
+    };
+    Ok(PyVerdict {
+        status,
+        moves: v.moves,
+        pushes: v.pushes,
+        boxes_off_goal,
+        illegal_move,
+    })
+}
+
+/// Baekjoon 4577: replays the key presses of judge-format input and returns
+/// the judge's answer, byte for byte.
+#[pyfunction]
+fn sokoban_replay(text: &str) -> PyResult<String> {
+    let cases = judge::parse(text).map_err(value_error)?;
+    Ok(judge::answer(&cases))
+}
+
+/// A 2048 board from rows of tile values (0 empty).
+fn board_of(rows: &[Vec<u128>]) -> PyResult<Board> {
+    let n = rows.len();
+    if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != n) {
+        return Err(value_error(format!(
+            "row {}: expected {n} numbers, found {}",
+            i + 1,
+            row.len()
+        )));
+    }
+    let values: Vec<u128> = rows.iter().flatten().copied().collect();
+    Board::from_values(n, &values).map_err(value_error)
+}
+
+/// The name of a direction as the judges write it.
+fn dir_name(d: Dir) -> &'static str {
+    d.name()
+}
+
+/// A direction from its name or letter (`"left"`, `"LEFT"`, `"l"`, `"L"`).
+fn dir_of(name: &str) -> PyResult<Dir> {
+    Dir::ALL
+        .into_iter()
+        .find(|d| {
+            d.name().eq_ignore_ascii_case(name) || d.letter().to_string().eq_ignore_ascii_case(name)
+        })
+        .ok_or_else(|| {
+            value_error(format!(
+                "{name:?} is not a move: expected up, down, left or right"
+            ))
+        })
+}
+
+/// The moves that change the board, in alphabetical order (DOWN LEFT RIGHT
+/// UP), as beecrowd 1559 lists them (but a 2048 tile does not end the game
+/// here).
+#[pyfunction]
+fn g2048_legal_moves(board: Vec<Vec<u128>>) -> PyResult<Vec<&'static str>> {
+    let board = board_of(&board)?;
+    Ok(board.legal_moves().alphabetical().map(dir_name).collect())
+}
+
+/// Baekjoon 12100 generalised: the largest tile within `moves` moves when no
+/// tile appears, and a shortest move sequence (U D L R letters) reaching it.
+#[pyfunction]
+#[pyo3(signature = (board, moves=5, time_limit=None))]
+fn g2048_max_tile(
+    py: Python<'_>,
+    board: Vec<Vec<u128>>,
+    moves: u32,
+    time_limit: Option<f64>,
+) -> PyResult<(u128, String)> {
+    let board = board_of(&board)?;
+    let room = u32::from(MAX_EXPONENT - board.max_exponent());
+    if moves > room && can_overflow(&board) {
+        return Err(value_error(format!(
+            "moves {moves} could build a tile above 2^{MAX_EXPONENT}: at most {room} moves for this board"
+        )));
+    }
+    let deadline = time_limit
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .and_then(|d| Instant::now().checked_add(d));
+    let limits = TileLimits {
+        deadline,
+        ..TileLimits::default()
+    };
+    let (best, line) = py
+        .detach(|| best_line_within(&board, moves, limits))
+        .map_err(|e| {
+            value_error(format!(
+                "not solved within the time limit ({} boards searched)",
+                e.boards
+            ))
+        })?;
+    Ok((tile_value(best), line.iter().map(|d| d.letter()).collect()))
+}
+
+/// Every legal move with its expected value, best first.
+type MoveValues = Vec<(&'static str, f32)>;
+
+/// The AI's move on a 4 x 4 board and every legal move's expected value.
+#[pyfunction]
+#[pyo3(signature = (board, strong=true))]
+fn g2048_ai_move(
+    py: Python<'_>,
+    board: Vec<Vec<u128>>,
+    strong: bool,
+) -> PyResult<(Option<&'static str>, MoveValues)> {
+    let board = board_of(&board)?;
+    let settings = if strong {
+        Settings::strong()
+    } else {
+        Settings::fast()
+    };
+    let advice = py
+        .detach(|| ai::advise(&board, &settings))
+        .map_err(value_error)?;
+    Ok((
+        advice.best.map(dir_name),
+        advice
+            .values
+            .iter()
+            .map(|&(d, v)| (dir_name(d), v))
+            .collect(),
+    ))
+}
+
+/// The real game: two tiles at the start and a random tile after every
+/// move that changes the board, all drawn from the seed (the same seed gives
+/// the game `boardkit 2048 ai --seed` plays).
+#[pyclass(module = "boardkit._native", name = "Game")]
+struct PyGame {
+    game: boardkit_2048::game::Game,
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new N x N game (N from 2 to 8) from `seed`.
+    #[new]
+    #[pyo3(signature = (seed, size=4))]
+    fn new(seed: u64, size: usize) -> PyResult<PyGame> {
+        let game = boardkit_2048::game::Game::new(size, seed).map_err(value_error)?;
+        Ok(PyGame { game })
+    }
+
+    /// The board as rows of tile values (0 empty).
+    #[getter]
+    fn board(&self) -> Vec<Vec<u128>> {
+        self.game.board().value_rows()
+    }
+
+    /// The score: the sum of every tile made by a merge.
+    #[getter]
+    fn score(&self) -> u64 {
+        self.game.score()
+    }
+
+    /// Moves played that changed the board.
+    #[getter]
+    fn moves(&self) -> u64 {
+        self.game.moves()
+    }
+
+    /// The largest tile on the board.
+    #[getter]
+    fn max_tile(&self) -> u128 {
+        tile_value(self.game.max_exponent())
+    }
+
+    /// The seed the game started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    /// Whether no move is left.
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The moves that change the board, alphabetical.
+    fn legal_moves(&self) -> Vec<&'static str> {
+        self.game
+            .legal_moves()
+            .alphabetical()
+            .map(dir_name)
+            .collect()
+    }
+
+    /// Plays a move (`"up"`, `"down"`, `"left"`, `"right"`, or a letter);
+    /// returns the points it scored, or `None` when it changed nothing (no
+    /// tile appears then).
+    fn play(&mut self, direction: &str) -> PyResult<Option<u64>> {
+        let dir = dir_of(direction)?;
+        if !self.game.legal_moves().contains(dir) {
+            return Ok(None);
+        }
+        let before = self.game.score();
+        self.game.play(dir);
+        Ok(Some(self.game.score() - before))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(seed {}, score {}, {} moves, max tile {})",
+            self.game.seed(),
+            self.game.score(),
+            self.game.moves(),
+            tile_value(self.game.max_exponent())
+        )
+    }
+}
+
+/// The AI plays the seeded 4 x 4 game (until the tile `until`, if given);
+/// returns the final board, score, moves and largest tile.
+#[pyfunction]
+#[pyo3(signature = (seed, until=None, strong=false))]
+fn g2048_ai_game(
+    py: Python<'_>,
+    seed: u64,
+    until: Option<u128>,
+    strong: bool,
+) -> PyResult<(Vec<Vec<u128>>, u64, u64, u128)> {
+    let stop = match until {
+        None => ai::Stop::never(),
+        Some(t) => ai::Stop::at_tile(tile_exponent(t).ok_or_else(|| {
+            value_error(format!("until {t} is not a tile (a power of two from 2)"))
+        })?),
+    };
+    let settings = if strong {
+        Settings::strong()
+    } else {
+        Settings::fast()
+    };
+    let played = py.detach(|| ai::play(seed, &settings, stop, |_| {}));
+    let g = &played.game;
+    Ok((
+        g.board().value_rows(),
+        g.score(),
+        g.moves(),
+        tile_value(g.max_exponent()),
+    ))
+}
+
+/// The piece set a name or a piece file's text gives.
+fn pieces_of(name: &str) -> PyResult<PieceSet> {
+    match PieceSet::named(name) {
+        Some(set) => Ok(set),
+        None if name.contains('#') => PieceSet::parse(name, "pieces").map_err(value_error),
+        None => Err(value_error(format!(
+            "no piece set is named {name:?}: try l3, domino, i3, a union such as l3+i3, or a piece file's text"
+        ))),
+    }
+}
+
+/// The cover limits from Python's arguments.
+fn cover_limits(memory_limit: u64, time_limit: Option<f64>) -> boardkit_cover::Limits {
+    boardkit_cover::Limits {
+        memory: memory_limit,
+        time: time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()),
+    }
+}
+
+/// The board a list of rows (`#` black, `.` white) describes.
+fn cover_board(rows: &[String]) -> PyResult<boardkit_cover::Board> {
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    boardkit_cover::Board::from_rows(&refs).ok_or_else(|| {
+        value_error("a board is rows of equal length, of `#` (black) and `.` (white) only")
+    })
+}
+
+/// The number of coverings, in decimal (it can be far larger than 2^64).
+#[pyfunction]
+#[pyo3(signature = (rows=None, rect=None, pieces="l3", memory_limit=4 << 30, time_limit=None))]
+fn cover_count(
+    py: Python<'_>,
+    rows: Option<Vec<String>>,
+    rect: Option<(usize, usize)>,
+    pieces: &str,
+    memory_limit: u64,
+    time_limit: Option<f64>,
+) -> PyResult<String> {
+    let set = pieces_of(pieces)?;
+    let limits = cover_limits(memory_limit, time_limit);
+    let counted = match (rows, rect) {
+        (Some(rows), None) => {
+            let board = cover_board(&rows)?;
+            py.detach(|| boardkit_cover::count_detailed(&board, &set, &limits))
+        }
+        (None, Some((h, w))) => py.detach(|| count_rectangle(h, w, &set, &limits)),
+        _ => {
+            return Err(value_error(
+                "give the board's rows or rect=(height, width), not both",
+            ))
+        }
+    };
+    Ok(counted.map_err(value_error)?.count.to_string())
+}
+
+/// One covering drawn in letters, or `None` when there is none.
+#[pyfunction]
+#[pyo3(signature = (rows=None, rect=None, pieces="l3", memory_limit=4 << 30, time_limit=None))]
+fn cover_find(
+    py: Python<'_>,
+    rows: Option<Vec<String>>,
+    rect: Option<(usize, usize)>,
+    pieces: &str,
+    memory_limit: u64,
+    time_limit: Option<f64>,
+) -> PyResult<Option<Vec<String>>> {
+    let set = pieces_of(pieces)?;
+    let limits = cover_limits(memory_limit, time_limit);
+    let found = match (rows, rect) {
+        (Some(rows), None) => {
+            let board = cover_board(&rows)?;
+            py.detach(|| boardkit_cover::find_covering(&board, &set, &limits))
+                .map(|c| c.map(|c| c.rows_on(&board)))
+        }
+        (None, Some((h, w))) => py
+            .detach(|| find_covering_rectangle(h, w, &set, &limits))
+            .map(|c| c.map(|c| c.rows())),
+        _ => {
+            return Err(value_error(
+                "give the board's rows or rect=(height, width), not both",
+            ))
+        }
+    };
+    found.map_err(value_error)
+}
+
+/// Checks yut rolls (1 to 5) and makes the solver for `pieces` pieces.
+fn yut_solver(rolls: &[u8], pieces: usize) -> PyResult<Solver> {
+    if let Some(r) = rolls.iter().find(|r| !(1..=5).contains(*r)) {
+        return Err(value_error(format!("roll {r} is outside 1..5")));
+    }
+    Solver::new(&boardkit_yut::Board::standard(), pieces)
+        .ok_or_else(|| value_error(format!("pieces {pieces} is outside 1..=8")))
+}
+
+/// The best score for known rolls on the standard board.
+#[pyfunction]
+#[pyo3(signature = (rolls, pieces=4))]
+fn yut_best_score(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<u32> {
+    let mut solver = yut_solver(&rolls, pieces)?;
+    py.detach(|| solver.best_score(&rolls, &YutLimits::default()))
+        .map_err(value_error)
+}
+
+/// One turn of a yut line: roll, piece, from, to, points, score after it.
+type YutTurn = (u8, Option<usize>, Option<String>, Option<String>, u32, u32);
+
+/// A best line: the score and, per turn, (roll, piece, from, to, points,
+/// score); piece and cells are `None` on a turn with every piece home.
+#[pyfunction]
+#[pyo3(signature = (rolls, pieces=4))]
+fn yut_best_line(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<(u32, Vec<YutTurn>)> {
+    let mut solver = yut_solver(&rolls, pieces)?;
+    let line = py
+        .detach(|| solver.best_line(&rolls, &YutLimits::default()))
+        .map_err(value_error)?;
+    let board = boardkit_yut::Board::standard();
+    let name = |cell: usize| board.cell(cell).name.clone();
+    let turns = line
+        .turns
+        .iter()
+        .map(|t| match &t.step {
+            Some(s) => (
+                t.roll,
+                Some(s.piece),
+                Some(name(s.from)),
+                Some(name(s.to)),
+                s.points,
+                t.score,
+            ),
+            None => (t.roll, None, None, None, 0, t.score),
+        })
+        .collect();
+    Ok((line.score, turns))
+}
+
+/// The exponent of a 2048 tile value (0 for an empty cell), or `None`.
+#[pyfunction]
+fn g2048_exponent(value: u128) -> Option<u8> {
+    value_exponent(value)
+}
+
+/// The module `boardkit._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyLevel>()?;
+    m.add_class::<PySolveResult>()?;
+    m.add_class::<PyVerdict>()?;
+    m.add_class::<PyGame>()?;
+    m.add_function(wrap_pyfunction!(sokoban_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban_builtin, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban_replay, m)?)?;
+    m.add_function(wrap_pyfunction!(g2048_legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(g2048_max_tile, m)?)?;
+    m.add_function(wrap_pyfunction!(g2048_ai_move, m)?)?;
+    m.add_function(wrap_pyfunction!(g2048_ai_game, m)?)?;
+    m.add_function(wrap_pyfunction!(g2048_exponent, m)?)?;
+    m.add_function(wrap_pyfunction!(cover_count, m)?)?;
+    m.add_function(wrap_pyfunction!(cover_find, m)?)?;
+    m.add_function(wrap_pyfunction!(yut_best_score, m)?)?;
+    m.add_function(wrap_pyfunction!(yut_best_line, m)?)?;
+    Ok(())
+}
