@@ -17,7 +17,7 @@ use boardkit_cover::{count_rectangle, find_covering_rectangle, PieceSet};
 use boardkit_grid::Dir;
 use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
-use boardkit_sokoban::{builtin, judge, xsb, Tile};
+use boardkit_sokoban::{builtin, judge, xsb, MoveOutcome, State, Tile};
 use boardkit_yut::search::{Limits as YutLimits, Solver};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -115,6 +115,97 @@ fn tile_code(tile: Tile) -> u8 {
         Tile::BoxOnGoal => 4,
         Tile::Worker => 5,
         Tile::WorkerOnGoal => 6,
+    }
+}
+
+/// A level being played, for environments: the rules on a bare state, no
+/// history, the tiles written into a caller's array.
+#[pyclass(module = "boardkit._native", name = "SokobanGame")]
+struct PySokobanGame {
+    level: boardkit_sokoban::Level,
+    state: State,
+}
+
+#[pymethods]
+impl PySokobanGame {
+    /// `level` at its start.
+    #[new]
+    fn new(level: &PyLevel) -> PySokobanGame {
+        PySokobanGame {
+            state: level.level.start().clone(),
+            level: level.level.clone(),
+        }
+    }
+
+    /// Back to the start.
+    fn reset(&mut self) {
+        self.state = self.level.start().clone();
+    }
+
+    /// One key press, action 0 up, 1 down, 2 left, 3 right: returns 0 when
+    /// blocked (nothing moves), 1 for a move, 2 for a push.
+    fn step(&mut self, action: u8) -> PyResult<u8> {
+        let dir = Dir::ALL
+            .get(usize::from(action))
+            .copied()
+            .ok_or_else(|| value_error(format!("action {action} is outside 0..4")))?;
+        Ok(match self.level.try_move(&mut self.state, dir) {
+            MoveOutcome::Blocked => 0,
+            MoveOutcome::Moved => 1,
+            MoveOutcome::Pushed => 2,
+        })
+    }
+
+    /// Boxes standing on goals.
+    #[getter]
+    fn boxes_on_goal(&self) -> usize {
+        self.state.box_count() - self.state.boxes_off_goal()
+    }
+
+    /// Whether every box stands on a goal.
+    fn is_solved(&self) -> bool {
+        self.state.is_solved()
+    }
+
+    /// Whether a box off a goal is stuck in a corner (walls on two sides at
+    /// right angles): the simplest position that can never be solved.
+    fn in_corner_deadlock(&self) -> bool {
+        let wall = |cell, dir| {
+            self.level
+                .neighbour(cell, dir)
+                .is_none_or(|n| self.level.is_wall(n))
+        };
+        self.state.boxes().any(|b| {
+            !self.level.is_goal(b)
+                && (wall(b, Dir::Up) || wall(b, Dir::Down))
+                && (wall(b, Dir::Left) || wall(b, Dir::Right))
+        })
+    }
+
+    /// The position in XSB text.
+    fn __str__(&self) -> String {
+        let mut text = xsb::map_rows(&self.level, &self.state).join("\n");
+        text.push('\n');
+        text
+    }
+
+    /// The position as tile codes (see `Level.tiles`), written into `out`
+    /// (a `rows x cols` uint8 array).
+    fn tiles_into(&self, out: &Bound<'_, PyArray2<u8>>) -> PyResult<()> {
+        let mut view = out.readwrite();
+        let slice = view.as_slice_mut().map_err(value_error)?;
+        let rows = self.level.tiles(&self.state);
+        let want = self.level.rows() * self.level.cols();
+        if slice.len() != want {
+            return Err(value_error(format!(
+                "the array holds {} cells, the level {want}",
+                slice.len()
+            )));
+        }
+        for (cell, &tile) in slice.iter_mut().zip(rows.iter().flatten()) {
+            *cell = tile_code(tile);
+        }
+        Ok(())
     }
 }
 
@@ -440,6 +531,24 @@ impl PyGame {
         self.game.seed()
     }
 
+    /// The board as exponents (0 empty, k a tile of 2^k), written into
+    /// `out` (an `N x N` uint8 array).
+    fn exponents_into(&self, out: &Bound<'_, PyArray2<u8>>) -> PyResult<()> {
+        let mut view = out.readwrite();
+        let slice = view.as_slice_mut().map_err(value_error)?;
+        let board = self.game.board();
+        let cells = board.exponents();
+        if slice.len() != cells.len() {
+            return Err(value_error(format!(
+                "the array holds {} cells, the board {}",
+                slice.len(),
+                cells.len()
+            )));
+        }
+        slice.copy_from_slice(cells);
+        Ok(())
+    }
+
     /// Whether no move is left.
     fn is_over(&self) -> bool {
         self.game.is_over()
@@ -658,6 +767,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySolveResult>()?;
     m.add_class::<PyVerdict>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<PySokobanGame>()?;
     m.add_function(wrap_pyfunction!(sokoban_parse, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_builtin, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_solve, m)?)?;
