@@ -37,7 +37,9 @@ mod compact;
 mod corral;
 mod corral_deadlock;
 mod distance;
+mod expander;
 mod freeze;
+mod frontier;
 mod macros;
 mod matching;
 mod open;
@@ -56,10 +58,12 @@ use crate::rules::Step;
 
 use self::compact::{bits, Board};
 use self::distance::Distances;
+use self::expander::Moves;
+use self::frontier::{AStar, Alternating, BestFirst, Frontier};
 use self::macros::GoalRooms;
 use self::path::Paths;
 use self::reach::Reach;
-use self::search::{End, Limits, Mode, Search, Settings};
+use self::search::{End, Limits, Search};
 use self::store::{Store, NIL};
 use self::zobrist::Zobrist;
 
@@ -436,25 +440,25 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         started,
     };
     let tech = config.techniques;
-    let plain = Settings {
+    let plain = Moves {
+        backward: false,
+        exact_worker: config.optimize == Optimize::Moves,
         corrals: tech.corrals,
         rooms: None,
         tunnels: false,
-        backward: false,
         areas: false,
     };
-    let mode = match config.optimize {
-        Optimize::Any => Mode::Greedy,
-        Optimize::Pushes => Mode::Pushes,
-        Optimize::Moves => Mode::Moves,
-    };
-    if mode != Mode::Greedy {
-        let mut search = problem.search(&problem.dist, mode, limits.memory, plain);
+    if config.optimize != Optimize::Any {
+        let mut search: Search<'_, AStar> = problem.search(&problem.dist, limits.memory, plain);
         let end = search.run(&problem.start_bits, problem.start_worker, &limits);
         let nodes = search.expanded;
-        return problem.finish(end, nodes, &search, None, mode);
+        return problem.finish(end, nodes, &search, None, config.optimize);
     }
-    problem.portfolio(tech, &limits, plain)
+    if tech.areas {
+        problem.portfolio::<Alternating>(tech, &limits, plain)
+    } else {
+        problem.portfolio::<BestFirst>(tech, &limits, plain)
+    }
 }
 
 /// Nodes the forward search expands before the backward one takes its
@@ -483,14 +487,13 @@ struct Problem<'l> {
 }
 
 impl Problem<'_> {
-    fn search<'a>(
+    fn search<'a, F: Frontier>(
         &'a self,
         dist: &'a Distances,
-        mode: Mode,
         memory: usize,
-        settings: Settings<'a>,
-    ) -> Search<'a> {
-        Search::new(&self.board, dist, &self.zobrist, mode, memory, settings)
+        moves: Moves<'a>,
+    ) -> Search<'a, F> {
+        Search::new(&self.board, dist, &self.zobrist, memory, moves)
     }
 
     /// The default mode: a forward search (with macros first; they can
@@ -498,7 +501,12 @@ impl Problem<'_> {
     /// states is replaced by one without) taking turns with a backward
     /// search from the solved state; a solution when either reaches the
     /// other's states.
-    fn portfolio(&self, tech: Techniques, limits: &Limits, plain: Settings<'_>) -> Outcome {
+    fn portfolio<F: Frontier>(
+        &self,
+        tech: Techniques,
+        limits: &Limits,
+        plain: Moves<'_>,
+    ) -> Outcome {
         let board = &self.board;
         let mut occupied = vec![false; board.len()];
         for b in bits::iter(&self.start_bits) {
@@ -512,11 +520,11 @@ impl Problem<'_> {
             GoalRooms::default()
         };
         let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
-        let fwd_plain = Settings {
+        let fwd_plain = Moves {
             areas: tech.areas,
             ..plain
         };
-        let with_macros = Settings {
+        let with_macros = Moves {
             rooms: tech.goal_rooms.then_some(&rooms),
             tunnels: tech.tunnels,
             ..fwd_plain
@@ -540,27 +548,26 @@ impl Problem<'_> {
             bits::set(&mut goal_bits, g);
         }
         let mut retired = 0;
-        let mut fwd = self.search(
+        let mut fwd: Search<'_, F> = self.search(
             &self.dist,
-            Mode::Greedy,
             fwd_memory,
             if macros { with_macros } else { fwd_plain },
         );
         if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
-            return self.finish(end, 0, &fwd, None, Mode::Greedy);
+            return self.finish(end, 0, &fwd, None, Optimize::Any);
         }
-        let backward = Settings {
+        let backward = Moves {
             backward: true,
             areas: tech.areas,
             ..plain
         };
-        let mut bwd = self.search(&dist_back, Mode::Greedy, bwd_memory, backward);
+        let mut bwd: Search<'_, F> = self.search(&dist_back, bwd_memory, backward);
         bwd.set_targets(&sources);
         let mut bwd_alive = tech.backward;
         if bwd_alive {
             match bwd.start_backward(&goal_bits, Some(&fwd.store)) {
                 Some(End::Meet(b, f)) => {
-                    return self.finish(End::Meet(f, b), 0, &fwd, Some(&bwd), Mode::Greedy)
+                    return self.finish(End::Meet(f, b), 0, &fwd, Some(&bwd), Optimize::Any)
                 }
                 Some(_) => bwd_alive = false,
                 None => {}
@@ -574,15 +581,15 @@ impl Problem<'_> {
                 Some(End::Exhausted) if macros => {
                     retired += fwd.expanded;
                     macros = false;
-                    fwd = self.search(&self.dist, Mode::Greedy, fwd_memory, fwd_plain);
+                    fwd = self.search(&self.dist, fwd_memory, fwd_plain);
                     if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
-                        return self.finish(end, retired + bwd.expanded, &fwd, None, Mode::Greedy);
+                        return self.finish(end, retired + bwd.expanded, &fwd, None, Optimize::Any);
                     }
                 }
                 Some(end) => {
                     let nodes = retired + fwd.expanded + bwd.expanded;
                     let other = bwd_alive.then_some(&bwd);
-                    return self.finish(end, nodes, &fwd, other, Mode::Greedy);
+                    return self.finish(end, nodes, &fwd, other, Optimize::Any);
                 }
             }
             if bwd_alive {
@@ -591,11 +598,17 @@ impl Problem<'_> {
                     None => {}
                     Some(End::Meet(b, f)) => {
                         let nodes = retired + fwd.expanded + bwd.expanded;
-                        return self.finish(End::Meet(f, b), nodes, &fwd, Some(&bwd), Mode::Greedy);
+                        return self.finish(
+                            End::Meet(f, b),
+                            nodes,
+                            &fwd,
+                            Some(&bwd),
+                            Optimize::Any,
+                        );
                     }
                     Some(End::Limit(limit)) if limit != Limit::Memory => {
                         let nodes = retired + fwd.expanded + bwd.expanded;
-                        return self.finish(End::Limit(limit), nodes, &fwd, None, Mode::Greedy);
+                        return self.finish(End::Limit(limit), nodes, &fwd, None, Optimize::Any);
                     }
                     // Out of states or of memory: the forward search goes
                     // on alone.
@@ -607,13 +620,13 @@ impl Problem<'_> {
 
     /// The outcome of a search that ended with `end` (`Meet(f, b)`: node
     /// `f` of `fwd` is node `b` of `bwd`).
-    fn finish(
+    fn finish<F>(
         &self,
         end: End,
         nodes: u64,
-        fwd: &Search<'_>,
-        bwd: Option<&Search<'_>>,
-        mode: Mode,
+        fwd: &Search<'_, F>,
+        bwd: Option<&Search<'_, F>>,
+        mode: Optimize,
     ) -> Outcome {
         let elapsed = self.started.elapsed();
         let states = match end {
@@ -663,7 +676,7 @@ impl Problem<'_> {
 
     /// The key presses through a sequence of states, each one box move
     /// from the last.
-    fn steps(&self, states: &[(Vec<u64>, u16)], mode: Mode) -> Option<Vec<Step>> {
+    fn steps(&self, states: &[(Vec<u64>, u16)], mode: Optimize) -> Option<Vec<Step>> {
         let board = &self.board;
         let mut paths = Paths::default();
         let mut reach = Reach::new(board.len());
@@ -680,12 +693,12 @@ impl Problem<'_> {
             for s in bits::iter(pc) {
                 *occ.get_mut(usize::from(s))? = true;
             }
-            if mode != Mode::Moves {
+            if mode != Optimize::Moves {
                 reach.fill(board, &occ, *target);
             }
             *occ.get_mut(usize::from(to))? = false;
             let accept = |w: u16| {
-                if mode == Mode::Moves {
+                if mode == Optimize::Moves {
                     w == *target
                 } else {
                     reach.reached(w)

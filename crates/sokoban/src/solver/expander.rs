@@ -1,0 +1,512 @@
+//! The expander: the legal box moves out of one node, after the deadlock,
+//! corral and macro filters, in the order the search tries them.
+//!
+//! Given a node's boxes and worker square, [`Expander::expand`] lists its
+//! children as [`Child`] moves. A forward expander pushes; a backward one
+//! pulls (the worker on one side of a box steps back and draws the box
+//! after it). Forward children pass these filters, in this order:
+//!
+//! * PI-corral pruning ([`super::corral`]): when the node has a PI-corral,
+//!   only its barrier boxes move; a PI-corral without pushes, or one whose
+//!   barrier alone is a corral deadlock ([`super::corral_deadlock`]), makes
+//!   the node a deadlock and it has no children;
+//! * goal-room macros ([`super::macros`]): boxes packed in an active room
+//!   stay; a push into an active room becomes one macro move to the room's
+//!   next goal, and those are tried first; when one packs a box the other
+//!   pushes are not tried (the "goal cut");
+//! * dead squares: the box must not land where it can never reach a goal
+//!   with the worker on the side it came from;
+//! * tunnel macros: a push into a straight goal-free tunnel goes on to its
+//!   last square;
+//! * freeze: the moved box must not freeze off a goal ([`super::freeze`]).
+//!
+//! Backward children only pass the dead-square test (with distances that
+//! lead back to the start squares). The box moved into the node last is
+//! tried last, so that a last-in-first-out frontier keeps moving it.
+//!
+//! Each child carries its worker square normalised for the store (the
+//! smallest square of its region, or the exact square in move-optimal
+//! search) and, when asked for, the number of separate floor areas it has
+//! ([`super::areas`]). What remains for the search is the part that needs
+//! the store and the frontier: the transposition table and the bound.
+
+use super::areas::Areas;
+use super::compact::{bits, opposite, Board, NONE};
+use super::corral::{Corral, Pruning};
+use super::corral_deadlock::CorralDeadlock;
+use super::distance::Distances;
+use super::freeze::Freeze;
+use super::macros::{GoalRooms, Pusher, RoomState};
+use super::reach::Reach;
+
+/// What an expander generates, fixed for a whole search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Moves<'a> {
+    /// Pull boxes instead of pushing them (a backward search: no freeze
+    /// test, no corrals, no macros, no area counts).
+    pub(crate) backward: bool,
+    /// Keep the worker's exact square and cost a push its walk plus one
+    /// (move-optimal search: no corrals, no macros, no area counts).
+    pub(crate) exact_worker: bool,
+    /// PI-corral pruning and corral deadlocks.
+    pub(crate) corrals: bool,
+    /// Goal-room macros (an empty set of rooms counts as none).
+    pub(crate) rooms: Option<&'a GoalRooms>,
+    /// Tunnel macros.
+    pub(crate) tunnels: bool,
+    /// Count each child's separate floor areas ([`Child::regions`]).
+    pub(crate) areas: bool,
+}
+
+/// One child of the expanded node: a box moved from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Child {
+    /// The moving box's index in [`Expander::boxes`].
+    pub(crate) k: usize,
+    /// Where the box was.
+    pub(crate) from: u16,
+    /// Where it goes.
+    pub(crate) to: u16,
+    /// The child's worker square, normalised for the store.
+    pub(crate) worker: u16,
+    /// What the move costs: pushes, or moves in move-optimal search.
+    pub(crate) cost: u32,
+    /// Separate floor areas of the child (0 when not counted).
+    pub(crate) regions: u32,
+}
+
+/// The work arrays of the expansion of one node after another.
+pub(crate) struct Expander<'a> {
+    board: &'a Board,
+    dist: &'a Distances,
+    moves: Moves<'a>,
+    reach: Reach,
+    /// The fill of a child's worker region, when areas are not counted.
+    child_reach: Reach,
+    /// The expanded node's areas, from which each child's area count and
+    /// worker square follow, when they are counted.
+    areas: Areas,
+    freeze: Freeze,
+    corral: Corral,
+    corral_deadlock: Option<CorralDeadlock>,
+    room_state: Vec<RoomState>,
+    macros_done: Vec<(u16, u16)>,
+    pusher: Pusher,
+    occ: Vec<bool>,
+    boxlist: Vec<u16>,
+    allowed: Vec<bool>,
+    children: Vec<Child>,
+}
+
+impl<'a> Expander<'a> {
+    /// An expander of `board`'s nodes generating `moves` (the switches
+    /// that do not apply to its direction or cost are turned off).
+    pub(crate) fn new(board: &'a Board, dist: &'a Distances, moves: Moves<'a>) -> Expander<'a> {
+        let n = board.len();
+        let forward_pushes = !moves.backward && !moves.exact_worker;
+        let moves = Moves {
+            corrals: moves.corrals && !moves.backward && !moves.exact_worker,
+            rooms: moves.rooms.filter(|r| forward_pushes && !r.is_empty()),
+            tunnels: moves.tunnels && forward_pushes,
+            areas: moves.areas && forward_pushes,
+            ..moves
+        };
+        Expander {
+            board,
+            dist,
+            moves,
+            reach: Reach::new(n),
+            child_reach: Reach::new(n),
+            areas: Areas::new(n),
+            freeze: Freeze::new(n),
+            corral: Corral::new(n),
+            corral_deadlock: moves.corrals.then(|| CorralDeadlock::new(n)),
+            room_state: Vec::new(),
+            macros_done: Vec::new(),
+            pusher: Pusher::new(if moves.rooms.is_some() { n } else { 0 }),
+            occ: vec![false; n],
+            boxlist: Vec::new(),
+            allowed: vec![false; n],
+            children: Vec::new(),
+        }
+    }
+
+    /// Bytes of the work tables that grow with the search (the macro
+    /// pusher's and the corral deadlocks' caches).
+    pub(crate) fn bytes(&self) -> usize {
+        self.pusher.bytes()
+            + self
+                .corral_deadlock
+                .as_ref()
+                .map_or(0, CorralDeadlock::bytes)
+    }
+
+    /// The boxes of the node last loaded, in the order [`Child::k`]
+    /// indexes.
+    pub(crate) fn boxes(&self) -> &[u16] {
+        &self.boxlist
+    }
+
+    /// The children of the last [`Expander::expand`].
+    pub(crate) fn children(&self) -> &[Child] {
+        &self.children
+    }
+
+    /// Makes `boxes` the loaded node's boxes.
+    pub(crate) fn load(&mut self, boxes: &[u64]) {
+        for &b in &self.boxlist {
+            set(&mut self.occ, b, false);
+        }
+        self.boxlist.clear();
+        self.boxlist.extend(bits::iter(boxes));
+        for &b in &self.boxlist {
+            set(&mut self.occ, b, true);
+        }
+    }
+
+    /// Whether a box of the loaded node is frozen off a goal.
+    pub(crate) fn frozen(&mut self) -> bool {
+        (0..self.boxlist.len()).any(|k| {
+            let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+            self.freeze.deadlocked(self.board, self.dist, &self.occ, b)
+        })
+    }
+
+    /// The worker square the store keeps for the loaded node with the
+    /// worker on `worker`.
+    pub(crate) fn normalise(&mut self, worker: u16) -> u16 {
+        if self.moves.exact_worker {
+            worker
+        } else {
+            self.reach.fill(self.board, &self.occ, worker)
+        }
+    }
+
+    /// The worker squares of the roots of a backward search from the
+    /// loaded node (the solved state): the normalised square of each
+    /// worker region next to a box.
+    pub(crate) fn regions_next_to_boxes(&mut self) -> Vec<u16> {
+        let board = self.board;
+        let n = board.len();
+        let mut roots = Vec::new();
+        let mut covered = vec![false; n];
+        for s in 0..n {
+            let Ok(s) = u16::try_from(s) else { break };
+            if self.occ.get(usize::from(s)).copied().unwrap_or(true)
+                || covered.get(usize::from(s)).copied().unwrap_or(true)
+            {
+                continue;
+            }
+            let w = self.reach.fill(board, &self.occ, s);
+            let mut next_to_box = false;
+            for &x in &self.reach.squares {
+                if let Some(c) = covered.get_mut(usize::from(x)) {
+                    *c = true;
+                }
+                next_to_box |= (0..4).any(|d| {
+                    let y = board.nbr(x, d);
+                    y != NONE && self.occ.get(usize::from(y)).copied().unwrap_or(false)
+                });
+            }
+            if next_to_box {
+                roots.push(w);
+            }
+        }
+        roots
+    }
+
+    /// The children of the node with `boxes` and the worker on `worker`,
+    /// `last` being the square of the box moved into it ([`NONE`] for a
+    /// root). Empty when the node is a deadlock.
+    pub(crate) fn expand(&mut self, boxes: &[u64], worker: u16, last: u16) -> &[Child] {
+        self.load(boxes);
+        self.children.clear();
+        if self.moves.backward {
+            self.pulls(worker);
+        } else {
+            self.pushes(worker, last);
+        }
+        &self.children
+    }
+
+    /// The pulls out of the loaded node.
+    fn pulls(&mut self, worker: u16) {
+        let board = self.board;
+        self.reach.fill(board, &self.occ, worker);
+        for k in 0..self.boxlist.len() {
+            let x = self.boxlist.get(k).copied().unwrap_or(NONE);
+            for d in 0..4 {
+                // The worker on side d pulls the box towards itself and
+                // steps back.
+                let p = board.nbr(x, d);
+                if p == NONE || !self.reach.reached(p) {
+                    continue;
+                }
+                let q = board.nbr(p, d);
+                if q == NONE || self.occ.get(usize::from(q)).copied().unwrap_or(true) {
+                    continue;
+                }
+                if !self.dist.live(p, q) {
+                    continue;
+                }
+                self.child(k, x, p, q, 1);
+            }
+        }
+    }
+
+    /// The pushes out of the loaded node.
+    fn pushes(&mut self, worker: u16, last: u16) {
+        let board = self.board;
+        if self.moves.exact_worker {
+            self.reach.bfs(board, &self.occ, worker);
+        } else {
+            self.reach.fill(board, &self.occ, worker);
+            if self.moves.areas {
+                self.areas.label(board, &self.occ);
+            }
+        }
+        // Which boxes may be pushed: all, or those of a PI-corral.
+        let pruning = if !self.moves.corrals {
+            Pruning::None
+        } else {
+            self.corral
+                .analyse(board, self.dist, &self.occ, &self.reach, &mut self.allowed)
+        };
+        if pruning == Pruning::Deadlock {
+            return;
+        }
+        if pruning == Pruning::Restrict {
+            if let Some(cd) = self.corral_deadlock.as_mut() {
+                let (barrier, area) = self.corral.chosen();
+                if cd.is_deadlock(board, barrier, area, worker) {
+                    return;
+                }
+            }
+        }
+        let restricted = pruning == Pruning::Restrict;
+        if let Some(rooms) = self.moves.rooms {
+            self.room_state.clear();
+            for r in 0..rooms.len() {
+                let r = u16::try_from(r).unwrap_or(NONE);
+                self.room_state.push(rooms.state(r, &self.occ));
+            }
+            self.macros_done.clear();
+        }
+        // Goal macros first; when one packs a box, the other pushes are not
+        // tried (Rolling Stone's "goal cut").
+        let mut packed = false;
+        // The box pushed last is tried last, so that (the open list being
+        // last in, first out among equals) the search keeps pushing it.
+        let count = self.boxlist.len();
+        let last_k = self
+            .boxlist
+            .iter()
+            .position(|&b| b == last)
+            .unwrap_or(count);
+        for pass in 0..2 {
+            if pass == 1 && packed {
+                break;
+            }
+            for kk in 0..count {
+                let k = match kk {
+                    _ if last_k == count => kk,
+                    _ if kk + 1 == count => last_k,
+                    _ if kk >= last_k => kk + 1,
+                    _ => kk,
+                };
+                let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+                if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
+                    continue;
+                }
+                if self.room_of(b).is_some_and(|s| s != RoomState::Free) {
+                    continue; // packed boxes stay
+                }
+                for d in 0..4 {
+                    let p = board.nbr(b, opposite(d));
+                    if p == NONE || !self.reach.reached(p) {
+                        continue;
+                    }
+                    let t = board.nbr(b, d);
+                    if t == NONE || self.occ.get(usize::from(t)).copied().unwrap_or(true) {
+                        continue;
+                    }
+                    if !self.dist.live(t, b) {
+                        continue;
+                    }
+                    let next_goal = match self.room_of(t) {
+                        Some(RoomState::Next(goal)) => Some(goal),
+                        _ => None,
+                    };
+                    if (pass == 0) != next_goal.is_some() {
+                        continue;
+                    }
+                    if let Some(goal) = next_goal {
+                        let room = self.moves.rooms.map_or(NONE, |r| r.room(t));
+                        if self.macros_done.contains(&(b, room)) {
+                            continue;
+                        }
+                        self.macros_done.push((b, room));
+                        let Some((pushes, end)) =
+                            self.pusher.push_to(board, &self.occ, b, goal, worker)
+                        else {
+                            continue;
+                        };
+                        packed = true;
+                        self.child(k, b, goal, end, pushes);
+                        continue;
+                    }
+                    let cost = if self.moves.exact_worker {
+                        u32::from(self.reach.walk(p)) + 1
+                    } else {
+                        1
+                    };
+                    let (t, w, cost) = if self.moves.tunnels {
+                        self.through_tunnel(b, t, d, cost)
+                    } else {
+                        (t, b, cost)
+                    };
+                    self.child(k, b, t, w, cost);
+                }
+            }
+        }
+    }
+
+    /// Tunnel macro: a box pushed from `b` to `t` (direction `d`) onto a
+    /// square with walls on both sides keeps going while the next square is
+    /// such a tunnel square too, empty, not a goal and still live. Within a
+    /// straight tunnel without goals every box position blocks the same
+    /// way, so going deeper loses nothing but pushes; the box stops on the
+    /// last tunnel square, and leaving the tunnel is an ordinary push.
+    /// Returns the box's square, the worker's square and the pushes.
+    fn through_tunnel(&self, b: u16, t: u16, d: usize, cost: u32) -> (u16, u16, u32) {
+        let board = self.board;
+        let walled = |s: u16| {
+            let (a, c) = if d < 2 { (2, 3) } else { (0, 1) };
+            board.nbr(s, a) == NONE && board.nbr(s, c) == NONE
+        };
+        let (mut from, mut to, mut pushes) = (b, t, cost);
+        while walled(to) && !board.is_goal(to) {
+            let next = board.nbr(to, d);
+            if next == NONE
+                || self.occ.get(usize::from(next)).copied().unwrap_or(true)
+                || !walled(next)
+                || board.is_goal(next)
+                || !self.dist.live(next, to)
+            {
+                break;
+            }
+            from = to;
+            to = next;
+            pushes += 1;
+        }
+        (to, from, pushes)
+    }
+
+    /// The state of the goal room holding square `s`, if any.
+    fn room_of(&self, s: u16) -> Option<RoomState> {
+        let r = self.moves.rooms?.room(s);
+        self.room_state.get(usize::from(r)).copied()
+    }
+
+    /// Adds the child in which box `k` moved from `from` to `to` and the
+    /// worker stands on `worker`, unless the box froze off a goal.
+    fn child(&mut self, k: usize, from: u16, to: u16, worker: u16, cost: u32) {
+        set(&mut self.occ, from, false);
+        set(&mut self.occ, to, true);
+        let frozen =
+            !self.moves.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, to);
+        if !frozen {
+            // Without an area count, a fill finds the worker's square
+            // faster than the labels (measured).
+            let (worker, regions) = if self.moves.exact_worker {
+                (worker, 0)
+            } else if self.moves.areas {
+                let c = self
+                    .areas
+                    .child(self.board, &self.occ, from, to, worker, true);
+                (c.worker, c.count)
+            } else {
+                (self.child_reach.fill(self.board, &self.occ, worker), 0)
+            };
+            self.children.push(Child {
+                k,
+                from,
+                to,
+                worker,
+                cost,
+                regions,
+            });
+        }
+        set(&mut self.occ, to, false);
+        set(&mut self.occ, from, true);
+    }
+}
+
+#[inline]
+fn set(occ: &mut [bool], s: u16, v: bool) {
+    if let Some(o) = occ.get_mut(usize::from(s)) {
+        *o = v;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A column of three boxes shuts off a column of empty goals: a
+    /// PI-corral (every push of its barrier goes into it and can be made
+    /// now), with a fourth box outside it.
+    const LEVEL: &str = "########\n#.   $.#\n#@ $ $.#\n#    $.#\n########\n";
+
+    /// The pushes out of the start, as ((row, col) from, (row, col) to),
+    /// sorted.
+    fn pushes(corrals: bool) -> Vec<((u16, u16), (u16, u16))> {
+        let level = crate::xsb::parse_level(LEVEL).unwrap();
+        let board = Board::new(&level).unwrap();
+        let dist = Distances::to_goals(&board, None).unwrap();
+        let moves = Moves {
+            backward: false,
+            exact_worker: false,
+            corrals,
+            rooms: None,
+            tunnels: false,
+            areas: false,
+        };
+        let mut expander = Expander::new(&board, &dist, moves);
+        let mut bits = vec![0u64; board.words()];
+        for b in level.start().boxes() {
+            bits::set(&mut bits, board.square(b));
+        }
+        let worker = board.square(level.start().worker());
+        let at = |s: u16| {
+            let c = board.cell(s);
+            (c / 8, c % 8)
+        };
+        let children = expander.expand(&bits, worker, NONE).to_vec();
+        let mut out: Vec<_> = children
+            .iter()
+            .map(|c| {
+                assert_eq!(c.cost, 1);
+                assert_eq!(expander.boxes()[c.k], c.from);
+                (at(c.from), at(c.to))
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn a_pi_corral_leaves_only_its_barrier_pushes() {
+        let into_corral = vec![((1, 5), (1, 6)), ((2, 5), (2, 6)), ((3, 5), (3, 6))];
+        assert_eq!(pushes(true), into_corral);
+        let mut all = into_corral;
+        all.extend([
+            ((2, 3), (1, 3)),
+            ((2, 3), (2, 2)),
+            ((2, 3), (2, 4)),
+            ((2, 3), (3, 3)),
+        ]);
+        all.sort_unstable();
+        assert_eq!(pushes(false), all);
+    }
+}
