@@ -19,7 +19,7 @@ use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
 use boardkit_sokoban::{builtin, judge, xsb, MoveOutcome, State, Tile};
 use boardkit_yut::search::{Limits as YutLimits, Solver};
-use numpy::{PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -587,6 +587,161 @@ impl PyGame {
     }
 }
 
+/// SplitMix64: the seed of an environment's next episode from its first
+/// seed and the number of episodes before it.
+fn next_seed(first: u64, episode: u64) -> u64 {
+    let mut z = first.wrapping_add(episode.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// N 4 x 4 games stepped together into the caller's arrays, for the vector
+/// environment: observations `(N, 4, 4)` uint8 exponents, rewards `(N,)`
+/// float32, terminations `(N,)` bool, action masks `(N, 4)` int8.
+///
+/// Game i of `reset(seed)` is the game of seed `seed + i`. After a game
+/// ends, the next `step` resets it (its action is not played; reward 0) to
+/// the game of seed `next_seed(seed + i, episodes so far)`.
+#[pyclass(module = "boardkit._native", name = "Vec2048")]
+struct PyVec2048 {
+    games: Vec<boardkit_2048::game::Game>,
+    first: Vec<u64>,
+    episodes: Vec<u64>,
+    done: Vec<bool>,
+}
+
+/// Writes game `g`'s exponents and legal-move mask at position `i`.
+fn write_2048(
+    g: &boardkit_2048::game::Game,
+    obs: &mut [u8],
+    mask: &mut [i8],
+    i: usize,
+) -> PyResult<()> {
+    let cells = obs
+        .get_mut(i * 16..i * 16 + 16)
+        .ok_or_else(|| value_error("observations: expected shape (N, 4, 4)"))?;
+    match g.bitboard() {
+        Some(b) => {
+            for (k, cell) in cells.iter_mut().enumerate() {
+                *cell = b.cell(k);
+            }
+        }
+        None => cells.copy_from_slice(g.board().exponents()),
+    }
+    let legal = g.legal_moves();
+    let row = mask
+        .get_mut(i * 4..i * 4 + 4)
+        .ok_or_else(|| value_error("action masks: expected shape (N, 4)"))?;
+    for (m, d) in row.iter_mut().zip(Dir::ALL) {
+        *m = i8::from(legal.contains(d));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl PyVec2048 {
+    /// `n` games, not yet started.
+    #[new]
+    fn new(n: usize) -> PyResult<PyVec2048> {
+        if n == 0 {
+            return Err(value_error("a vector of 0 environments"));
+        }
+        Ok(PyVec2048 {
+            games: (0..n)
+                .map(|_| boardkit_2048::game::Game::classic(0))
+                .collect(),
+            first: vec![0; n],
+            episodes: vec![0; n],
+            done: vec![false; n],
+        })
+    }
+
+    /// Starts game i from seed `seed + i` and writes the observations and
+    /// masks.
+    fn reset(
+        &mut self,
+        seed: u64,
+        obs: &Bound<'_, PyArray3<u8>>,
+        mask: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let mut obs = obs.readwrite();
+        let mut mask = mask.readwrite();
+        let obs = obs.as_slice_mut().map_err(value_error)?;
+        let mask = mask.as_slice_mut().map_err(value_error)?;
+        for i in 0..self.games.len() {
+            let s = seed.wrapping_add(i as u64);
+            self.first[i] = s;
+            self.episodes[i] = 0;
+            self.done[i] = false;
+            self.games[i] = boardkit_2048::game::Game::classic(s);
+            write_2048(&self.games[i], obs, mask, i)?;
+        }
+        Ok(())
+    }
+
+    /// Plays `actions` (0 up, 1 down, 2 left, 3 right) in every game and
+    /// writes the results; releases the GIL meanwhile.
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        obs: &Bound<'_, PyArray3<u8>>,
+        rewards: &Bound<'_, PyArray1<f32>>,
+        terminated: &Bound<'_, PyArray1<bool>>,
+        mask: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let actions = actions.as_slice().map_err(value_error)?;
+        let n = self.games.len();
+        if actions.len() != n {
+            return Err(value_error(format!(
+                "{} actions for {n} environments",
+                actions.len()
+            )));
+        }
+        let mut obs = obs.readwrite();
+        let mut rewards = rewards.readwrite();
+        let mut terminated = terminated.readwrite();
+        let mut mask = mask.readwrite();
+        let obs = obs.as_slice_mut().map_err(value_error)?;
+        let rewards = rewards.as_slice_mut().map_err(value_error)?;
+        let terminated = terminated.as_slice_mut().map_err(value_error)?;
+        let mask = mask.as_slice_mut().map_err(value_error)?;
+        if rewards.len() != n || terminated.len() != n {
+            return Err(value_error("rewards and terminations: expected shape (N,)"));
+        }
+        if let Some(bad) = actions.iter().find(|a| !(0..4).contains(*a)) {
+            return Err(value_error(format!("action {bad} is outside 0..4")));
+        }
+        let games = &mut self.games;
+        let (first, episodes, done) = (&self.first, &mut self.episodes, &mut self.done);
+        py.detach(|| -> PyResult<()> {
+            for i in 0..n {
+                let (mut reward, mut over) = (0.0, false);
+                if done[i] {
+                    episodes[i] += 1;
+                    games[i] = boardkit_2048::game::Game::classic(next_seed(first[i], episodes[i]));
+                    done[i] = false;
+                } else {
+                    let dir = Dir::ALL[actions[i] as usize & 3];
+                    let g = &mut games[i];
+                    if g.legal_moves().contains(dir) {
+                        let before = g.score();
+                        g.play(dir);
+                        reward = (g.score() - before) as f32;
+                    }
+                    over = g.is_over();
+                    done[i] = over;
+                }
+                rewards[i] = reward;
+                terminated[i] = over;
+                write_2048(&games[i], obs, mask, i)?;
+            }
+            Ok(())
+        })
+    }
+}
+
 /// The AI plays the seeded 4 x 4 game (until the tile `until`, if given);
 /// returns the final board, score, moves and largest tile.
 #[pyfunction]
@@ -768,6 +923,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVerdict>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PySokobanGame>()?;
+    m.add_class::<PyVec2048>()?;
     m.add_function(wrap_pyfunction!(sokoban_parse, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_builtin, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_solve, m)?)?;

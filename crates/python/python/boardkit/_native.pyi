@@ -10,6 +10,7 @@ __all__ = [
     "Level",
     "SokobanGame",
     "SolveResult",
+    "Vec2048",
     "Verdict",
     "cover_count",
     "cover_find",
@@ -50,6 +51,21 @@ class SokobanGame:
     def is_solved(self) -> bool: ...
     def in_corner_deadlock(self) -> bool: ...
     def tiles_into(self, out: npt.NDArray[np.uint8]) -> None: ...
+
+@final
+class Vec2048:
+    def __new__(cls, n: int) -> Vec2048: ...
+    def reset(
+        self, seed: int, obs: npt.NDArray[np.uint8], mask: npt.NDArray[np.int8]
+    ) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        mask: npt.NDArray[np.int8],
+    ) -> None: ...
 
 @final
 class SolveResult:

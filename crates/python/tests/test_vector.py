@@ -1,0 +1,56 @@
+"""The vector environment equals N single environments with the same seeds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from boardkit.envs import G2048Env
+from boardkit.vector import G2048VectorEnv
+
+
+def test_the_vector_env_steps_as_single_envs_do() -> None:
+    n, seed = 6, 40
+    envs = G2048VectorEnv(n)
+    singles = [G2048Env() for _ in range(n)]
+    obs, info = envs.reset(seed=seed)
+    for i, env in enumerate(singles):
+        o, inf = env.reset(seed=seed + i)
+        assert (obs[i] == o).all() and (info["action_mask"][i] == inf["action_mask"]).all()
+    rng = np.random.default_rng(0)
+    alive = [True] * n
+    for _ in range(400):
+        actions = rng.integers(0, 4, size=n)
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert not truncated.any()
+        for i, env in enumerate(singles):
+            if not alive[i]:
+                continue  # after its first episode the vector env draws its own seeds
+            o, r, t, _, inf = env.step(int(actions[i]))
+            assert (obs[i] == o).all(), i
+            assert rewards[i] == r and terminated[i] == t
+            assert (info["action_mask"][i] == inf["action_mask"]).all()
+            alive[i] = not t
+
+
+def test_autoreset_starts_a_fresh_game_on_the_next_step() -> None:
+    envs = G2048VectorEnv(1)
+    envs.reset(seed=3)
+    rng = np.random.default_rng(1)
+    for _ in range(5000):
+        _, _, terminated, _, _ = envs.step(rng.integers(0, 4, size=1))
+        if terminated[0]:
+            break
+    assert terminated[0]
+    obs, rewards, terminated, _, info = envs.step(np.array([0]))
+    assert rewards[0] == 0.0 and not terminated[0]
+    assert int((obs[0] > 0).sum()) == 2 and info["action_mask"][0].sum() > 0
+
+
+def test_bad_actions_are_refused() -> None:
+    envs = G2048VectorEnv(2)
+    envs.reset(seed=1)
+    with pytest.raises(ValueError, match="outside 0..4"):
+        envs.step(np.array([0, 9]))
+    with pytest.raises(ValueError, match="3 actions for 2 environments"):
+        envs.step(np.array([0, 1, 2]))
