@@ -742,6 +742,240 @@ impl PyVec2048 {
     }
 }
 
+/// N Sokoban environments stepped together into the caller's arrays, for
+/// the vector environment: observations `(N, rows, cols)` uint8 tile codes
+/// (levels padded with wall to the largest), rewards `(N,)` float32 (the
+/// Boxoban scheme), terminations and truncations `(N,)` bool, boxes on
+/// goals and level numbers `(N,)` int64.
+///
+/// Environment i of `reset(seed)` plays level `next_seed(seed + i, 0) %
+/// levels`; after an episode ends, the next `step` resets it (its action
+/// is not played; reward 0) to level `next_seed(seed + i, episodes so far)
+/// % levels`.
+#[pyclass(module = "boardkit._native", name = "VecSokoban")]
+struct PyVecSokoban {
+    levels: Vec<boardkit_sokoban::Level>,
+    rows: usize,
+    cols: usize,
+    max_steps: u32,
+    level: Vec<usize>,
+    states: Vec<State>,
+    steps: Vec<u32>,
+    first: Vec<u64>,
+    episodes: Vec<u64>,
+    done: Vec<bool>,
+}
+
+/// The caller's arrays of one vector step.
+struct SokobanOut<'a> {
+    obs: &'a mut [u8],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    on_goal: &'a mut [i64],
+    level: &'a mut [i64],
+}
+
+impl PyVecSokoban {
+    /// Starts environment `i` on its level for episode `episode`, writing its
+    /// whole observation.
+    fn start(&mut self, i: usize, episode: u64, obs: &mut [u8]) {
+        let which = (next_seed(self.first[i], episode) % self.levels.len() as u64) as usize;
+        self.level[i] = which;
+        self.episodes[i] = episode;
+        self.steps[i] = 0;
+        self.done[i] = false;
+        let level = &self.levels[which];
+        self.states[i] = level.start().clone();
+        let (rows, cols) = (self.rows, self.cols);
+        let view = &mut obs[i * rows * cols..(i + 1) * rows * cols];
+        view.fill(1);
+        for r in 0..level.rows() {
+            for c in 0..level.cols() {
+                if let Some(cell) = level.cell(r, c) {
+                    view[r * cols + c] = tile_code(level.tile(&self.states[i], cell));
+                }
+            }
+        }
+    }
+
+    /// Rewrites the observation of environment `i` at `cell`.
+    fn write_cell(&self, i: usize, cell: boardkit_sokoban::Cell, obs: &mut [u8]) {
+        let level = &self.levels[self.level[i]];
+        let p = level.pos(cell);
+        let at = i * self.rows * self.cols + p.row * self.cols + p.col;
+        if let Some(o) = obs.get_mut(at) {
+            *o = tile_code(level.tile(&self.states[i], cell));
+        }
+    }
+
+    /// One step of environment `i`.
+    fn step_one(&mut self, i: usize, action: usize, out: &mut SokobanOut<'_>) {
+        let (mut reward, mut solved, mut truncated) = (0.0f32, false, false);
+        if self.done[i] {
+            let next = self.episodes[i] + 1;
+            self.start(i, next, out.obs);
+        } else {
+            let level = &self.levels[self.level[i]];
+            let state = &mut self.states[i];
+            let before = state.box_count() - state.boxes_off_goal();
+            let from = state.worker();
+            let dir = Dir::ALL[action & 3];
+            let outcome = level.try_move(state, dir);
+            let to = state.worker();
+            let after = state.box_count() - state.boxes_off_goal();
+            solved = state.is_solved();
+            reward = -0.1 + after as f32 - before as f32 + if solved { 10.0 } else { 0.0 };
+            self.steps[i] += 1;
+            truncated = !solved && self.steps[i] >= self.max_steps;
+            self.done[i] = solved || truncated;
+            if outcome != MoveOutcome::Blocked {
+                self.write_cell(i, from, out.obs);
+                self.write_cell(i, to, out.obs);
+                if outcome == MoveOutcome::Pushed {
+                    if let Some(pushed) = level.step(to, dir) {
+                        self.write_cell(i, pushed, out.obs);
+                    }
+                }
+            }
+        }
+        let state = &self.states[i];
+        out.rewards[i] = reward;
+        out.terminated[i] = solved;
+        out.truncated[i] = truncated;
+        out.on_goal[i] = (state.box_count() - state.boxes_off_goal()) as i64;
+        out.level[i] = self.level[i] as i64;
+    }
+}
+
+#[pymethods]
+impl PyVecSokoban {
+    /// `n` environments over `levels`, each episode at most `max_steps`
+    /// steps.
+    #[new]
+    fn new(levels: Vec<PyRef<'_, PyLevel>>, n: usize, max_steps: u32) -> PyResult<PyVecSokoban> {
+        if n == 0 || levels.is_empty() || max_steps == 0 {
+            return Err(value_error(
+                "a vector needs at least one environment, one level and one step",
+            ));
+        }
+        let levels: Vec<boardkit_sokoban::Level> = levels.iter().map(|l| l.level.clone()).collect();
+        let rows = levels
+            .iter()
+            .map(boardkit_sokoban::Level::rows)
+            .max()
+            .unwrap_or(1);
+        let cols = levels
+            .iter()
+            .map(boardkit_sokoban::Level::cols)
+            .max()
+            .unwrap_or(1);
+        let start = levels[0].start().clone();
+        Ok(PyVecSokoban {
+            levels,
+            rows,
+            cols,
+            max_steps,
+            level: vec![0; n],
+            states: vec![start; n],
+            steps: vec![0; n],
+            first: vec![0; n],
+            episodes: vec![0; n],
+            done: vec![false; n],
+        })
+    }
+
+    /// The observation's shape per environment: (rows, cols).
+    #[getter]
+    fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// Starts every environment (see the class) and writes the
+    /// observations, boxes on goals and level numbers.
+    fn reset(
+        &mut self,
+        seed: u64,
+        obs: &Bound<'_, PyArray3<u8>>,
+        on_goal: &Bound<'_, PyArray1<i64>>,
+        level: &Bound<'_, PyArray1<i64>>,
+    ) -> PyResult<()> {
+        let n = self.states.len();
+        let mut obs = obs.readwrite();
+        let obs = obs.as_slice_mut().map_err(value_error)?;
+        let mut on_goal = on_goal.readwrite();
+        let on_goal = on_goal.as_slice_mut().map_err(value_error)?;
+        let mut level = level.readwrite();
+        let level = level.as_slice_mut().map_err(value_error)?;
+        if obs.len() != n * self.rows * self.cols || on_goal.len() != n || level.len() != n {
+            return Err(value_error("arrays of the wrong shape for this vector"));
+        }
+        for i in 0..n {
+            self.first[i] = seed.wrapping_add(i as u64);
+            self.start(i, 0, obs);
+            let s = &self.states[i];
+            on_goal[i] = (s.box_count() - s.boxes_off_goal()) as i64;
+            level[i] = self.level[i] as i64;
+        }
+        Ok(())
+    }
+
+    /// Plays `actions` (0 up, 1 down, 2 left, 3 right) in every environment
+    /// and writes the results; releases the GIL meanwhile.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        obs: &Bound<'_, PyArray3<u8>>,
+        rewards: &Bound<'_, PyArray1<f32>>,
+        terminated: &Bound<'_, PyArray1<bool>>,
+        truncated: &Bound<'_, PyArray1<bool>>,
+        on_goal: &Bound<'_, PyArray1<i64>>,
+        level: &Bound<'_, PyArray1<i64>>,
+    ) -> PyResult<()> {
+        let actions = actions.as_slice().map_err(value_error)?;
+        let n = self.states.len();
+        if actions.len() != n {
+            return Err(value_error(format!(
+                "{} actions for {n} environments",
+                actions.len()
+            )));
+        }
+        if let Some(bad) = actions.iter().find(|a| !(0..4).contains(*a)) {
+            return Err(value_error(format!("action {bad} is outside 0..4")));
+        }
+        let (mut obs, mut rewards, mut terminated) =
+            (obs.readwrite(), rewards.readwrite(), terminated.readwrite());
+        let (mut truncated, mut on_goal, mut level) = (
+            truncated.readwrite(),
+            on_goal.readwrite(),
+            level.readwrite(),
+        );
+        let mut out = SokobanOut {
+            obs: obs.as_slice_mut().map_err(value_error)?,
+            rewards: rewards.as_slice_mut().map_err(value_error)?,
+            terminated: terminated.as_slice_mut().map_err(value_error)?,
+            truncated: truncated.as_slice_mut().map_err(value_error)?,
+            on_goal: on_goal.as_slice_mut().map_err(value_error)?,
+            level: level.as_slice_mut().map_err(value_error)?,
+        };
+        if out.obs.len() != n * self.rows * self.cols
+            || [out.rewards.len(), out.terminated.len(), out.truncated.len()] != [n; 3]
+            || out.on_goal.len() != n
+            || out.level.len() != n
+        {
+            return Err(value_error("arrays of the wrong shape for this vector"));
+        }
+        py.detach(|| {
+            for (i, &a) in actions.iter().enumerate() {
+                self.step_one(i, a as usize, &mut out);
+            }
+        });
+        Ok(())
+    }
+}
+
 /// The AI plays the seeded 4 x 4 game (until the tile `until`, if given);
 /// returns the final board, score, moves and largest tile.
 #[pyfunction]
@@ -924,6 +1158,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PySokobanGame>()?;
     m.add_class::<PyVec2048>()?;
+    m.add_class::<PyVecSokoban>()?;
     m.add_function(wrap_pyfunction!(sokoban_parse, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_builtin, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban_solve, m)?)?;

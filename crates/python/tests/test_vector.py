@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardkit.envs import G2048Env
-from boardkit.vector import G2048VectorEnv
+from boardkit.envs import G2048Env, SokobanEnv
+from boardkit.vector import G2048VectorEnv, SokobanVectorEnv
 
 
 def test_the_vector_env_steps_as_single_envs_do() -> None:
@@ -54,3 +54,50 @@ def test_bad_actions_are_refused() -> None:
         envs.step(np.array([0, 9]))
     with pytest.raises(ValueError, match="3 actions for 2 environments"):
         envs.step(np.array([0, 1, 2]))
+
+
+def test_the_sokoban_vector_env_steps_as_single_envs_do() -> None:
+    n = 8
+    envs = SokobanVectorEnv(n, max_steps=60)
+    obs, info = envs.reset(seed=9)
+    singles = []
+    for i in range(n):
+        env = SokobanEnv(max_steps=60)
+        o, inf = env.reset(options={"level": int(info["level"][i])})
+        assert (obs[i] == o).all(), i
+        assert info["boxes_on_goal"][i] == inf["boxes_on_goal"]
+        singles.append(env)
+    rng = np.random.default_rng(5)
+    alive = [True] * n
+    ended = 0
+    for _ in range(200):
+        actions = rng.integers(0, 4, size=n)
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        for i, env in enumerate(singles):
+            if not alive[i]:
+                continue
+            o, r, t, tr, inf = env.step(int(actions[i]))
+            assert (obs[i] == o).all(), i
+            assert rewards[i] == pytest.approx(r) and terminated[i] == t and truncated[i] == tr
+            assert info["boxes_on_goal"][i] == inf["boxes_on_goal"]
+            if t or tr:
+                alive[i] = False
+                ended += 1
+    assert ended == n  # every episode ran into the 60-step limit or was solved
+
+
+def test_a_solution_solves_in_the_sokoban_vector_env() -> None:
+    from boardkit import sokoban
+
+    level = sokoban.builtin()[3]
+    solution = sokoban.solve(level).solution
+    assert solution is not None
+    envs = SokobanVectorEnv(2, levels=[level], max_steps=500)
+    envs.reset(seed=0)
+    keys = {"u": 0, "d": 1, "l": 2, "r": 3}
+    total = np.zeros(2)
+    for k, key in enumerate(solution.lower()):
+        _, rewards, terminated, _, _ = envs.step(np.array([keys[key]] * 2))
+        total += rewards
+        assert terminated.all() == (k == len(solution) - 1)
+    assert total[0] == total[1] and total[0] > 9

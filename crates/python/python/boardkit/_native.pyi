@@ -11,6 +11,7 @@ __all__ = [
     "SokobanGame",
     "SolveResult",
     "Vec2048",
+    "VecSokoban",
     "Verdict",
     "cover_count",
     "cover_find",
@@ -65,6 +66,29 @@ class Vec2048:
         rewards: npt.NDArray[np.float32],
         terminated: npt.NDArray[np.bool_],
         mask: npt.NDArray[np.int8],
+    ) -> None: ...
+
+@final
+class VecSokoban:
+    def __new__(cls, levels: List[Level], n: int, max_steps: int) -> VecSokoban: ...
+    @property
+    def shape(self) -> Tuple[int, int]: ...
+    def reset(
+        self,
+        seed: int,
+        obs: npt.NDArray[np.uint8],
+        on_goal: npt.NDArray[np.int64],
+        level: npt.NDArray[np.int64],
+    ) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.uint8],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        on_goal: npt.NDArray[np.int64],
+        level: npt.NDArray[np.int64],
     ) -> None: ...
 
 @final

@@ -17,11 +17,17 @@ environment (its action is ignored, its reward is 0).
 
 Environment i of ``reset(seed=s)`` plays the game of seed ``s + i``, the same game as
 ``G2048Env().reset(seed=s + i)`` and ``boardkit 2048 ai --seed s + i``.
+
+``SokobanVectorEnv`` steps N Sokoban environments over one level set (the built-in
+levels, ``levels=``, ``path=`` an XSB file, or ``boxoban=`` a folder of Boxoban files),
+with the rewards, step limit and tile codes of ``boardkit.envs.SokobanEnv``; ``info``
+holds ``boxes_on_goal`` and ``level`` (the level each environment plays, drawn from the
+seed as the native class documents).
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -29,9 +35,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from boardkit._native import Vec2048
+from boardkit import sokoban
+from boardkit._native import Level, Vec2048, VecSokoban
 
-__all__ = ["G2048VectorEnv"]
+__all__ = ["G2048VectorEnv", "SokobanVectorEnv"]
 
 
 class G2048VectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -78,3 +85,81 @@ class G2048VectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt
         acts = np.ascontiguousarray(actions, dtype=np.int64)
         self._native.step(acts, self._obs, self._rewards, self._terminated, self._mask)
         return self._obs, self._rewards, self._terminated, self._truncated, {"action_mask": self._mask}
+
+
+class SokobanVectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` Sokoban environments (tile observations), stepped together."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int,
+        levels: Optional[Sequence[Level]] = None,
+        path: Optional[str] = None,
+        boxoban: Optional[str] = None,
+        max_steps: int = 120,
+    ) -> None:
+        from boardkit.envs import _boxoban_levels
+
+        if num_envs < 1:
+            raise ValueError(f"num_envs {num_envs} is not positive")
+        chosen: List[Level]
+        if levels is not None:
+            chosen = list(levels)
+        elif path is not None:
+            chosen = sokoban.read(path)
+        elif boxoban is not None:
+            chosen = _boxoban_levels(boxoban)
+        else:
+            chosen = sokoban.builtin()
+        self.levels = chosen
+        self.num_envs = num_envs
+        self._native = VecSokoban(chosen, num_envs, max_steps)
+        rows, cols = self._native.shape
+        self.single_observation_space = spaces.Box(0, 6, (rows, cols), np.uint8)
+        self.single_action_space = spaces.Discrete(4)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._obs = np.ones((num_envs, rows, cols), dtype=np.uint8)
+        self._rewards = np.zeros(num_envs, dtype=np.float32)
+        self._terminated = np.zeros(num_envs, dtype=np.bool_)
+        self._truncated = np.zeros(num_envs, dtype=np.bool_)
+        self._on_goal = np.zeros(num_envs, dtype=np.int64)
+        self._level = np.zeros(num_envs, dtype=np.int64)
+        self._started = False
+
+    def _info(self) -> Dict[str, Any]:
+        return {"boxes_on_goal": self._on_goal, "level": self._level}
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[npt.NDArray[np.uint8], Dict[str, Any]]:
+        if seed is None:
+            seed = int(np.random.default_rng().integers(2**63))
+        self._native.reset(int(seed), self._obs, self._on_goal, self._level)
+        self._started = True
+        return self._obs, self._info()
+
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> Tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        self._native.step(
+            acts,
+            self._obs,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._on_goal,
+            self._level,
+        )
+        return self._obs, self._rewards, self._terminated, self._truncated, self._info()
