@@ -3,7 +3,8 @@
 # (target/python-venv), the package built from this checkout by pip with
 # maturin from the package index, then pytest (the engines against the
 # boardkit binary's output, the docstring examples) and the type checks
-# (mypy --strict on the package, stubtest on the native module's stubs).
+# (mypy --strict on the package and examples/python, stubtest on the native
+# module's stubs). The tests include examples/python/ray_solve.py on a local Ray.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -20,5 +21,5 @@ export BOARDKIT_BIN="$root/target/release/boardkit"
 cd "$root/crates/python"
 "$venv/bin/python" -m pytest -q tests
 "$venv/bin/python" -m pytest -q --doctest-modules --pyargs boardkit
-"$venv/bin/python" -m mypy --strict python/boardkit tests
+"$venv/bin/python" -m mypy --strict python/boardkit tests "$root/examples/python"
 "$venv/bin/python" -m mypy.stubtest boardkit._native
