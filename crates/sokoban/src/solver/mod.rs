@@ -40,6 +40,7 @@ mod distance;
 mod expander;
 mod freeze;
 mod frontier;
+mod limit;
 mod macros;
 mod matching;
 mod open;
@@ -66,6 +67,8 @@ use self::reach::Reach;
 use self::search::{End, Limits, Search};
 use self::store::{Store, NIL};
 use self::zobrist::Zobrist;
+
+pub use self::limit::Limit;
 
 /// What the solver optimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -271,28 +274,6 @@ impl Solution {
     #[must_use]
     pub fn lurd(&self) -> String {
         lurd::write(&self.steps)
-    }
-}
-
-/// The limit that stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Limit {
-    /// The time limit.
-    Time,
-    /// The memory limit.
-    Memory,
-    /// The node limit.
-    Nodes,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::Time => "time limit",
-            Limit::Memory => "memory limit",
-            Limit::Nodes => "node limit",
-        })
     }
 }
 

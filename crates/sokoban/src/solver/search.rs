@@ -22,9 +22,9 @@ use super::compact::{bits, Board, NONE};
 use super::distance::Distances;
 use super::expander::{Child, Expander, Moves};
 use super::frontier::{Frontier, Keyed, Popped};
+use super::limit::Limit;
 use super::store::{Node, Store, NIL};
 use super::zobrist::Zobrist;
-use super::Limit;
 
 /// The limits of one search.
 #[derive(Clone, Copy, Debug)]
