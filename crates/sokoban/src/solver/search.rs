@@ -14,7 +14,7 @@
 //! A* when it is expanded. The limits are checked on every expansion
 //! (nodes) and every 1,024 (time); the store refuses to grow past the
 //! memory budget, counting the frontier's and the expander's tables.
-//! Which searches run, in which order, is [`super::solve`]'s.
+//! Which searches run, in which order, is [`super::driver`]'s.
 
 use std::time::Instant;
 
