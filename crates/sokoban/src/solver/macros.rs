@@ -16,7 +16,7 @@
 //! into it becomes one macro move that takes the box straight to the next
 //! goal of the order (if it can get there now). The macros make the search
 //! incomplete, so a search that uses them and runs out of states proves
-//! nothing; [`super::solve`] then searches again without them.
+//! nothing; [`super::driver`] then searches again without them.
 
 use std::collections::VecDeque;
 use std::time::Instant;

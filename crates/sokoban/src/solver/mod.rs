@@ -37,13 +37,16 @@ mod compact;
 mod corral;
 mod corral_deadlock;
 mod distance;
+mod driver;
 mod expander;
 mod freeze;
 mod frontier;
+mod limit;
 mod macros;
 mod matching;
 mod open;
 mod path;
+mod problem;
 mod reach;
 mod search;
 mod store;
@@ -56,16 +59,16 @@ use crate::level::Level;
 use crate::lurd::{self, Status};
 use crate::rules::Step;
 
-use self::compact::{bits, Board};
-use self::distance::Distances;
+use self::compact::bits;
+use self::driver::{Portfolio, State, Stop};
 use self::expander::Moves;
-use self::frontier::{AStar, Alternating, BestFirst, Frontier};
-use self::macros::GoalRooms;
+use self::frontier::{AStar, Alternating, BestFirst};
 use self::path::Paths;
+use self::problem::Problem;
 use self::reach::Reach;
-use self::search::{End, Limits, Search};
-use self::store::{Store, NIL};
-use self::zobrist::Zobrist;
+use self::search::Limits;
+
+pub use self::limit::Limit;
 
 /// What the solver optimises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -274,28 +277,6 @@ impl Solution {
     }
 }
 
-/// The limit that stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Limit {
-    /// The time limit.
-    Time,
-    /// The memory limit.
-    Memory,
-    /// The node limit.
-    Nodes,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::Time => "time limit",
-            Limit::Memory => "memory limit",
-            Limit::Nodes => "node limit",
-        })
-    }
-}
-
 /// Why a solve failed when no limit stopped it: a bug in the solver,
 /// reported instead of a solution that would be wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -402,42 +383,15 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         nodes: config.node_limit,
         memory: config.memory_limit,
     };
-    let Some(board) = Board::new(level) else {
-        return Outcome::Unsolved {
-            limit: Limit::Memory,
-            nodes: 0,
-            elapsed: started.elapsed(),
-        };
-    };
-    // The per-level tables are allocated before the search can count them:
-    // refuse a level whose tables alone would pass the memory limit.
-    let tables = Distances::bytes_for(&board) * 2 + macros::bytes_for(&board);
-    if tables > config.memory_limit {
-        return Outcome::Unsolved {
-            limit: Limit::Memory,
-            nodes: 0,
-            elapsed: started.elapsed(),
-        };
-    }
-    let mut start_bits = vec![0u64; board.words()];
-    for b in level.start().boxes() {
-        bits::set(&mut start_bits, board.square(b));
-    }
-    let Some(dist) = Distances::to_goals(&board, limits.deadline) else {
-        return Outcome::Unsolved {
-            limit: Limit::Time,
-            nodes: 0,
-            elapsed: started.elapsed(),
-        };
-    };
-    let problem = Problem {
-        level,
-        dist,
-        zobrist: Zobrist::new(board.len()),
-        start_bits,
-        start_worker: board.square(level.start().worker()),
-        board,
-        started,
+    let problem = match Problem::new(level, &limits) {
+        Ok(problem) => problem,
+        Err(limit) => {
+            return Outcome::Unsolved {
+                limit,
+                nodes: 0,
+                elapsed: started.elapsed(),
+            }
+        }
     };
     let tech = config.techniques;
     let plain = Moves {
@@ -448,286 +402,100 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         tunnels: false,
         areas: false,
     };
-    if config.optimize != Optimize::Any {
-        let mut search: Search<'_, AStar> = problem.search(&problem.dist, limits.memory, plain);
-        let end = search.run(&problem.start_bits, problem.start_worker, &limits);
-        let nodes = search.expanded;
-        return problem.finish(end, nodes, &search, None, config.optimize);
-    }
-    if tech.areas {
-        problem.portfolio::<Alternating>(tech, &limits, plain)
+    let run = if config.optimize != Optimize::Any {
+        driver::single::<AStar>(&problem, plain, &limits)
     } else {
-        problem.portfolio::<BestFirst>(tech, &limits, plain)
-    }
-}
-
-/// Nodes the forward search expands before the backward one takes its
-/// turn.
-const SLICE: u64 = 512;
-
-/// Nodes the backward search expands in its turn. With both searches
-/// taking turns between two open lists, 48 times the forward slice
-/// measured best at 10 s per level on XSokoban: 41 / 90 at 3 times
-/// (session 1's choice, when 1:3 beat 1:1 and 1:8 on XSokoban 1-60 at
-/// 2 s), 44 at 12, 46 at 24, 48 at 48, 47 at 96. Microban 153 needs about
-/// 2.1-2.3 M nodes, mostly backward, and is solved within 10 s from 1:12
-/// on. The backward search's nodes are cheaper (no corral or freeze
-/// tests), so its larger share pays in time more than in nodes.
-const BACKWARD_SLICE: u64 = 48 * SLICE;
-
-/// A level prepared for searching.
-struct Problem<'l> {
-    level: &'l Level,
-    board: Board,
-    dist: Distances,
-    zobrist: Zobrist,
-    start_bits: Vec<u64>,
-    start_worker: u16,
-    started: Instant,
-}
-
-impl Problem<'_> {
-    fn search<'a, F: Frontier>(
-        &'a self,
-        dist: &'a Distances,
-        memory: usize,
-        moves: Moves<'a>,
-    ) -> Search<'a, F> {
-        Search::new(&self.board, dist, &self.zobrist, memory, moves)
-    }
-
-    /// The default mode: a forward search (with macros first; they can
-    /// miss solutions, so a forward search with macros that runs out of
-    /// states is replaced by one without) taking turns with a backward
-    /// search from the solved state; a solution when either reaches the
-    /// other's states.
-    fn portfolio<F: Frontier>(
-        &self,
-        tech: Techniques,
-        limits: &Limits,
-        plain: Moves<'_>,
-    ) -> Outcome {
-        let board = &self.board;
-        let mut occupied = vec![false; board.len()];
-        for b in bits::iter(&self.start_bits) {
-            if let Some(o) = occupied.get_mut(usize::from(b)) {
-                *o = true;
-            }
-        }
-        let rooms = if tech.goal_rooms {
-            GoalRooms::new(board, &occupied, limits.deadline)
-        } else {
-            GoalRooms::default()
-        };
-        let mut macros = tech.tunnels || (tech.goal_rooms && !rooms.is_empty());
-        let fwd_plain = Moves {
-            areas: tech.areas,
-            ..plain
-        };
-        let with_macros = Moves {
-            rooms: tech.goal_rooms.then_some(&rooms),
+        let plan = Portfolio {
+            goal_rooms: tech.goal_rooms,
             tunnels: tech.tunnels,
-            ..fwd_plain
-        };
-        let (fwd_memory, bwd_memory) = if tech.backward {
-            (limits.memory / 5 * 3, limits.memory / 5 * 2)
-        } else {
-            (limits.memory, 0)
-        };
-        let sources: Vec<u16> = bits::iter(&self.start_bits).collect();
-        let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline)
-        else {
-            return Outcome::Unsolved {
-                limit: Limit::Time,
-                nodes: 0,
-                elapsed: self.started.elapsed(),
-            };
-        };
-        let mut goal_bits = vec![0u64; board.words()];
-        for &g in board.goals() {
-            bits::set(&mut goal_bits, g);
-        }
-        let mut retired = 0;
-        let mut fwd: Search<'_, F> = self.search(
-            &self.dist,
-            fwd_memory,
-            if macros { with_macros } else { fwd_plain },
-        );
-        if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
-            return self.finish(end, 0, &fwd, None, Optimize::Any);
-        }
-        let backward = Moves {
-            backward: true,
+            backward: tech.backward,
             areas: tech.areas,
-            ..plain
         };
-        let mut bwd: Search<'_, F> = self.search(&dist_back, bwd_memory, backward);
-        bwd.set_targets(&sources);
-        let mut bwd_alive = tech.backward;
-        if bwd_alive {
-            match bwd.start_backward(&goal_bits, Some(&fwd.store)) {
-                Some(End::Meet(b, f)) => {
-                    return self.finish(End::Meet(f, b), 0, &fwd, Some(&bwd), Optimize::Any)
-                }
-                Some(_) => bwd_alive = false,
-                None => {}
-            }
-        }
-        loop {
-            let before = retired + bwd.expanded;
-            let other = bwd_alive.then_some(&bwd.store);
-            match fwd.step(SLICE, other, before, limits) {
-                None => {}
-                Some(End::Exhausted) if macros => {
-                    retired += fwd.expanded;
-                    macros = false;
-                    fwd = self.search(&self.dist, fwd_memory, fwd_plain);
-                    if let Some(end) = fwd.start(&self.start_bits, self.start_worker) {
-                        return self.finish(end, retired + bwd.expanded, &fwd, None, Optimize::Any);
-                    }
-                }
-                Some(end) => {
-                    let nodes = retired + fwd.expanded + bwd.expanded;
-                    let other = bwd_alive.then_some(&bwd);
-                    return self.finish(end, nodes, &fwd, other, Optimize::Any);
-                }
-            }
-            if bwd_alive {
-                let before = retired + fwd.expanded;
-                match bwd.step(BACKWARD_SLICE, Some(&fwd.store), before, limits) {
-                    None => {}
-                    Some(End::Meet(b, f)) => {
-                        let nodes = retired + fwd.expanded + bwd.expanded;
-                        return self.finish(
-                            End::Meet(f, b),
-                            nodes,
-                            &fwd,
-                            Some(&bwd),
-                            Optimize::Any,
-                        );
-                    }
-                    Some(End::Limit(limit)) if limit != Limit::Memory => {
-                        let nodes = retired + fwd.expanded + bwd.expanded;
-                        return self.finish(End::Limit(limit), nodes, &fwd, None, Optimize::Any);
-                    }
-                    // Out of states or of memory: the forward search goes
-                    // on alone.
-                    Some(_) => bwd_alive = false,
-                }
-            }
-        }
-    }
-
-    /// The outcome of a search that ended with `end` (`Meet(f, b)`: node
-    /// `f` of `fwd` is node `b` of `bwd`).
-    fn finish<F>(
-        &self,
-        end: End,
-        nodes: u64,
-        fwd: &Search<'_, F>,
-        bwd: Option<&Search<'_, F>>,
-        mode: Optimize,
-    ) -> Outcome {
-        let elapsed = self.started.elapsed();
-        let states = match end {
-            End::Exhausted => return Outcome::NoSolution { nodes, elapsed },
-            End::Limit(limit) => {
-                return Outcome::Unsolved {
-                    limit,
-                    nodes,
-                    elapsed,
-                }
-            }
-            End::Solved(node) => chain(&fwd.store, node, true),
-            End::Meet(f, b) => {
-                let mut states = chain(&fwd.store, f, true);
-                if let Some(bwd) = bwd {
-                    states.extend(chain(&bwd.store, b, false).into_iter().skip(1));
-                }
-                states
-            }
-        };
-        let Some(steps) = self.steps(&states, mode) else {
-            return Outcome::Failed {
-                failure: Failure::Path,
-                nodes,
-                elapsed: self.started.elapsed(),
-            };
-        };
-        let verdict = lurd::verify(self.level, &steps);
-        if verdict.status == Status::Solved {
-            Outcome::Solved {
-                solution: Solution {
-                    steps,
-                    moves: verdict.moves,
-                    pushes: verdict.pushes,
-                },
-                nodes,
-                elapsed: self.started.elapsed(),
-            }
+        if tech.areas {
+            driver::portfolio::<Alternating>(&problem, plan, plain, &limits)
         } else {
-            Outcome::Failed {
-                failure: Failure::Replay,
+            driver::portfolio::<BestFirst>(&problem, plan, plain, &limits)
+        }
+    };
+    let nodes = run.nodes;
+    let states = match run.stop {
+        Stop::Exhausted => {
+            return Outcome::NoSolution {
                 nodes,
-                elapsed: self.started.elapsed(),
+                elapsed: started.elapsed(),
             }
         }
-    }
-
-    /// The key presses through a sequence of states, each one box move
-    /// from the last.
-    fn steps(&self, states: &[(Vec<u64>, u16)], mode: Optimize) -> Option<Vec<Step>> {
-        let board = &self.board;
-        let mut paths = Paths::default();
-        let mut reach = Reach::new(board.len());
-        let mut occ = vec![false; board.len()];
-        let mut worker = self.start_worker;
-        let mut steps = Vec::new();
-        for pair in states.windows(2) {
-            let [(pa, _), (pc, target)] = pair else {
-                return None;
-            };
-            let from = bits::iter(pa).find(|&s| !bits::get(pc, s))?;
-            let to = bits::iter(pc).find(|&s| !bits::get(pa, s))?;
-            occ.iter_mut().for_each(|o| *o = false);
-            for s in bits::iter(pc) {
-                *occ.get_mut(usize::from(s))? = true;
+        Stop::Limit(limit) => {
+            return Outcome::Unsolved {
+                limit,
+                nodes,
+                elapsed: started.elapsed(),
             }
-            if mode != Optimize::Moves {
-                reach.fill(board, &occ, *target);
-            }
-            *occ.get_mut(usize::from(to))? = false;
-            let accept = |w: u16| {
-                if mode == Optimize::Moves {
-                    w == *target
-                } else {
-                    reach.reached(w)
-                }
-            };
-            let (part, end) = paths.box_move(board, &occ, from, to, worker, accept)?;
-            steps.extend(part);
-            worker = end;
         }
-        Some(steps)
+        Stop::Solved(states) => states,
+    };
+    let Some(steps) = steps(&problem, &states, config.optimize) else {
+        return Outcome::Failed {
+            failure: Failure::Path,
+            nodes,
+            elapsed: started.elapsed(),
+        };
+    };
+    let verdict = lurd::verify(level, &steps);
+    if verdict.status == Status::Solved {
+        Outcome::Solved {
+            solution: Solution {
+                steps,
+                moves: verdict.moves,
+                pushes: verdict.pushes,
+            },
+            nodes,
+            elapsed: started.elapsed(),
+        }
+    } else {
+        Outcome::Failed {
+            failure: Failure::Replay,
+            nodes,
+            elapsed: started.elapsed(),
+        }
     }
 }
 
-/// The states from a root of `store` to node `end` (`forward`), or from
-/// `end` back to its root.
-fn chain(store: &Store, end: u32, forward: bool) -> Vec<(Vec<u64>, u16)> {
-    let mut nodes = vec![end];
-    let mut i = end;
-    while store.parent(i) != NIL {
-        i = store.parent(i);
-        nodes.push(i);
+/// The key presses through a sequence of states of `problem`, each one box
+/// move from the last, walking as `mode` counts.
+fn steps(problem: &Problem, states: &[State], mode: Optimize) -> Option<Vec<Step>> {
+    let board = &problem.board;
+    let mut paths = Paths::default();
+    let mut reach = Reach::new(board.len());
+    let mut occ = vec![false; board.len()];
+    let mut worker = problem.start_worker;
+    let mut steps = Vec::new();
+    for pair in states.windows(2) {
+        let [(pa, _), (pc, target)] = pair else {
+            return None;
+        };
+        let from = bits::iter(pa).find(|&s| !bits::get(pc, s))?;
+        let to = bits::iter(pc).find(|&s| !bits::get(pa, s))?;
+        occ.iter_mut().for_each(|o| *o = false);
+        for s in bits::iter(pc) {
+            *occ.get_mut(usize::from(s))? = true;
+        }
+        if mode != Optimize::Moves {
+            reach.fill(board, &occ, *target);
+        }
+        *occ.get_mut(usize::from(to))? = false;
+        let accept = |w: u16| {
+            if mode == Optimize::Moves {
+                w == *target
+            } else {
+                reach.reached(w)
+            }
+        };
+        let (part, end) = paths.box_move(board, &occ, from, to, worker, accept)?;
+        steps.extend(part);
+        worker = end;
     }
-    if forward {
-        nodes.reverse();
-    }
-    nodes
-        .into_iter()
-        .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
-        .collect()
+    Some(steps)
 }
 
 /// A seeded linear congruential generator (top bits), for the solver's

@@ -14,7 +14,7 @@
 //! A* when it is expanded. The limits are checked on every expansion
 //! (nodes) and every 1,024 (time); the store refuses to grow past the
 //! memory budget, counting the frontier's and the expander's tables.
-//! Which searches run, in which order, is [`super::solve`]'s.
+//! Which searches run, in which order, is [`super::driver`]'s.
 
 use std::time::Instant;
 
@@ -22,9 +22,9 @@ use super::compact::{bits, Board, NONE};
 use super::distance::Distances;
 use super::expander::{Child, Expander, Moves};
 use super::frontier::{Frontier, Keyed, Popped};
+use super::limit::Limit;
 use super::store::{Node, Store, NIL};
 use super::zobrist::Zobrist;
-use super::Limit;
 
 /// The limits of one search.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,256 @@
+//! The driver: which searches run on a [`Problem`], in which order, under
+//! the limits (time, memory, nodes), and what they found: the chain of
+//! states from the start to a solved state (one search's path, or the
+//! forward path joined to the backward one where the two searches meet),
+//! or why they stopped.
+//!
+//! Each schedule is a function, generic over the frontier so that the hot
+//! loop inside [`Search::step`] is compiled for it:
+//!
+//! * [`single`]: one search from the start until it ends (the optimal
+//!   modes, with an A* frontier).
+//! * [`portfolio`]: the default mode. A forward search (with macros first;
+//!   they can miss solutions, so a forward search with macros that runs out
+//!   of states is replaced by one without) takes turns, [`SLICE`] :
+//!   [`BACKWARD_SLICE`] expansions, with a backward search from the solved
+//!   state that pulls boxes towards their start squares; a child one
+//!   direction stores that the other has already is a solution. The memory
+//!   is split 3/5 forward, 2/5 backward, and the node limit counts the
+//!   nodes of all its searches, the replaced ones included.
+//!
+//! A new strategy is a new schedule here (and its frontier); the existing
+//! schedules do not change.
+
+use super::compact::bits;
+use super::distance::Distances;
+use super::expander::Moves;
+use super::frontier::Frontier;
+use super::limit::Limit;
+use super::macros::GoalRooms;
+use super::problem::Problem;
+use super::search::{End, Limits, Search};
+use super::store::{Store, NIL};
+
+/// A state: the boxes (a bitset over the board's squares) and the worker's
+/// square (the smallest of its region, or its exact square when moves are
+/// counted).
+pub(crate) type State = (Vec<u64>, u16);
+
+/// Why the searches stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A solution: the states from the start to a solved state, each one
+    /// box move from the one before.
+    Solved(Vec<State>),
+    /// Every reachable state was searched (by a search whose pruning is
+    /// exact): no solution.
+    Exhausted,
+    /// A limit stopped the searches.
+    Limit(Limit),
+}
+
+/// What a schedule reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// Why it stopped.
+    pub(crate) stop: Stop,
+    /// Nodes expanded by all its searches.
+    pub(crate) nodes: u64,
+}
+
+/// Which parts of the portfolio run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Portfolio {
+    /// Goal-room macros in the first forward search.
+    pub(crate) goal_rooms: bool,
+    /// Tunnel macros in the first forward search.
+    pub(crate) tunnels: bool,
+    /// The backward search.
+    pub(crate) backward: bool,
+    /// Floor areas counted for the frontiers' second lists.
+    pub(crate) areas: bool,
+}
+
+/// Nodes the forward search expands before the backward one takes its
+/// turn.
+const SLICE: u64 = 512;
+
+/// Nodes the backward search expands in its turn. With both searches
+/// taking turns between two open lists, 48 times the forward slice
+/// measured best at 10 s per level on XSokoban: 41 / 90 at 3 times
+/// (session 1's choice, when 1:3 beat 1:1 and 1:8 on XSokoban 1-60 at
+/// 2 s), 44 at 12, 46 at 24, 48 at 48, 47 at 96. Microban 153 needs about
+/// 2.1-2.3 M nodes, mostly backward, and is solved within 10 s from 1:12
+/// on. The backward search's nodes are cheaper (no corral or freeze
+/// tests), so its larger share pays in time more than in nodes.
+const BACKWARD_SLICE: u64 = 48 * SLICE;
+
+/// One search of `problem` from its start, making `moves`, with the whole
+/// memory budget, until it ends.
+pub(crate) fn single<F: Frontier>(problem: &Problem, moves: Moves<'_>, limits: &Limits) -> Run {
+    let mut search: Search<'_, F> = search(problem, &problem.dist, limits.memory, moves);
+    let end = search.run(&problem.start_bits, problem.start_worker, limits);
+    run(end, search.expanded, &search.store, None)
+}
+
+/// The default mode's searches of `problem` (see the module docs): `plan`
+/// says which parts run, `plain` is the moves of a forward search without
+/// macros or areas.
+pub(crate) fn portfolio<F: Frontier>(
+    problem: &Problem,
+    plan: Portfolio,
+    plain: Moves<'_>,
+    limits: &Limits,
+) -> Run {
+    let board = &problem.board;
+    let mut occupied = vec![false; board.len()];
+    for b in bits::iter(&problem.start_bits) {
+        if let Some(o) = occupied.get_mut(usize::from(b)) {
+            *o = true;
+        }
+    }
+    let rooms = if plan.goal_rooms {
+        GoalRooms::new(board, &occupied, limits.deadline)
+    } else {
+        GoalRooms::default()
+    };
+    let mut macros = plan.tunnels || (plan.goal_rooms && !rooms.is_empty());
+    let fwd_plain = Moves {
+        areas: plan.areas,
+        ..plain
+    };
+    let with_macros = Moves {
+        rooms: plan.goal_rooms.then_some(&rooms),
+        tunnels: plan.tunnels,
+        ..fwd_plain
+    };
+    let (fwd_memory, bwd_memory) = if plan.backward {
+        (limits.memory / 5 * 3, limits.memory / 5 * 2)
+    } else {
+        (limits.memory, 0)
+    };
+    let sources: Vec<u16> = bits::iter(&problem.start_bits).collect();
+    let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline) else {
+        return Run {
+            stop: Stop::Limit(Limit::Time),
+            nodes: 0,
+        };
+    };
+    let mut goal_bits = vec![0u64; board.words()];
+    for &g in board.goals() {
+        bits::set(&mut goal_bits, g);
+    }
+    let mut retired = 0;
+    let mut fwd: Search<'_, F> = search(
+        problem,
+        &problem.dist,
+        fwd_memory,
+        if macros { with_macros } else { fwd_plain },
+    );
+    if let Some(end) = fwd.start(&problem.start_bits, problem.start_worker) {
+        return run(end, 0, &fwd.store, None);
+    }
+    let backward = Moves {
+        backward: true,
+        areas: plan.areas,
+        ..plain
+    };
+    let mut bwd: Search<'_, F> = search(problem, &dist_back, bwd_memory, backward);
+    bwd.set_targets(&sources);
+    let mut bwd_alive = plan.backward;
+    if bwd_alive {
+        match bwd.start_backward(&goal_bits, Some(&fwd.store)) {
+            Some(End::Meet(b, f)) => {
+                return run(End::Meet(f, b), 0, &fwd.store, Some(&bwd.store));
+            }
+            Some(_) => bwd_alive = false,
+            None => {}
+        }
+    }
+    loop {
+        let before = retired + bwd.expanded;
+        let other = bwd_alive.then_some(&bwd.store);
+        match fwd.step(SLICE, other, before, limits) {
+            None => {}
+            Some(End::Exhausted) if macros => {
+                retired += fwd.expanded;
+                macros = false;
+                fwd = search(problem, &problem.dist, fwd_memory, fwd_plain);
+                if let Some(end) = fwd.start(&problem.start_bits, problem.start_worker) {
+                    return run(end, retired + bwd.expanded, &fwd.store, None);
+                }
+            }
+            Some(end) => {
+                let nodes = retired + fwd.expanded + bwd.expanded;
+                let other = bwd_alive.then_some(&bwd.store);
+                return run(end, nodes, &fwd.store, other);
+            }
+        }
+        if bwd_alive {
+            let before = retired + fwd.expanded;
+            match bwd.step(BACKWARD_SLICE, Some(&fwd.store), before, limits) {
+                None => {}
+                Some(End::Meet(b, f)) => {
+                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    return run(End::Meet(f, b), nodes, &fwd.store, Some(&bwd.store));
+                }
+                Some(End::Limit(limit)) if limit != Limit::Memory => {
+                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    return run(End::Limit(limit), nodes, &fwd.store, None);
+                }
+                // Out of states or of memory: the forward search goes on
+                // alone.
+                Some(_) => bwd_alive = false,
+            }
+        }
+    }
+}
+
+/// A search of `problem` with distances `dist`, tables within `memory`
+/// bytes, making `moves`.
+fn search<'a, F: Frontier>(
+    problem: &'a Problem,
+    dist: &'a Distances,
+    memory: usize,
+    moves: Moves<'a>,
+) -> Search<'a, F> {
+    Search::new(&problem.board, dist, &problem.zobrist, memory, moves)
+}
+
+/// The report of searches that ended with `end` after expanding `nodes`
+/// in all: `fwd` is the store of the forward search (`Solved`, and the
+/// first node of `Meet(f, b)`), `bwd` that of the backward one (the second
+/// node of `Meet`).
+fn run(end: End, nodes: u64, fwd: &Store, bwd: Option<&Store>) -> Run {
+    let stop = match end {
+        End::Exhausted => Stop::Exhausted,
+        End::Limit(limit) => Stop::Limit(limit),
+        End::Solved(node) => Stop::Solved(chain(fwd, node, true)),
+        End::Meet(f, b) => {
+            let mut states = chain(fwd, f, true);
+            if let Some(bwd) = bwd {
+                states.extend(chain(bwd, b, false).into_iter().skip(1));
+            }
+            Stop::Solved(states)
+        }
+    };
+    Run { stop, nodes }
+}
+
+/// The states from a root of `store` to node `end` (`forward`), or from
+/// `end` back to its root.
+fn chain(store: &Store, end: u32, forward: bool) -> Vec<State> {
+    let mut nodes = vec![end];
+    let mut i = end;
+    while store.parent(i) != NIL {
+        i = store.parent(i);
+        nodes.push(i);
+    }
+    if forward {
+        nodes.reverse();
+    }
+    nodes
+        .into_iter()
+        .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
+        .collect()
+}

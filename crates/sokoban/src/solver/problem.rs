@@ -1,0 +1,56 @@
+//! [`Problem`]: a level prepared for searching, built once and shared by
+//! every search of it: the compact board, the push distances to the goals,
+//! the Zobrist keys and the start. The driver ([`super::driver`]) runs its
+//! searches on it and [`super::solve`] turns their states into key presses
+//! with it; it knows neither.
+
+use crate::level::Level;
+
+use super::compact::{bits, Board};
+use super::distance::Distances;
+use super::limit::Limit;
+use super::macros;
+use super::search::Limits;
+use super::zobrist::Zobrist;
+
+/// A level prepared for searching.
+pub(crate) struct Problem {
+    /// The floor inside the walls, renumbered.
+    pub(crate) board: Board,
+    /// Push distances to the goals (the forward searches' bound).
+    pub(crate) dist: Distances,
+    /// Keys of the state hash.
+    pub(crate) zobrist: Zobrist,
+    /// The boxes of the start, a bitset over the board's squares.
+    pub(crate) start_bits: Vec<u64>,
+    /// The worker's start square.
+    pub(crate) start_worker: u16,
+}
+
+impl Problem {
+    /// `level` prepared for searches within `limits`; the limit it passed
+    /// when its tables alone would not fit (memory) or take too long to
+    /// compute (time).
+    pub(crate) fn new(level: &Level, limits: &Limits) -> Result<Problem, Limit> {
+        let board = Board::new(level).ok_or(Limit::Memory)?;
+        // The per-level tables are allocated before the search can count
+        // them: refuse a level whose tables alone would pass the memory
+        // limit.
+        let tables = Distances::bytes_for(&board) * 2 + macros::bytes_for(&board);
+        if tables > limits.memory {
+            return Err(Limit::Memory);
+        }
+        let mut start_bits = vec![0u64; board.words()];
+        for b in level.start().boxes() {
+            bits::set(&mut start_bits, board.square(b));
+        }
+        let dist = Distances::to_goals(&board, limits.deadline).ok_or(Limit::Time)?;
+        Ok(Problem {
+            dist,
+            zobrist: Zobrist::new(board.len()),
+            start_bits,
+            start_worker: board.square(level.start().worker()),
+            board,
+        })
+    }
+}
