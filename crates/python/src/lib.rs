@@ -596,6 +596,21 @@ fn next_seed(first: u64, episode: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The actions of a vector step: one per environment, each 0 to 3.
+fn checked_actions<'a>(actions: &'a PyReadonlyArray1<'_, i64>, n: usize) -> PyResult<&'a [i64]> {
+    let actions = actions.as_slice().map_err(value_error)?;
+    if actions.len() != n {
+        return Err(value_error(format!(
+            "{} actions for {n} environments",
+            actions.len()
+        )));
+    }
+    if let Some(bad) = actions.iter().find(|a| !(0..4).contains(*a)) {
+        return Err(value_error(format!("action {bad} is outside 0..4")));
+    }
+    Ok(actions)
+}
+
 /// N 4 x 4 games stepped together into the caller's arrays, for the vector
 /// environment: observations `(N, 4, 4)` uint8 exponents, rewards `(N,)`
 /// float32, terminations `(N,)` bool, action masks `(N, 4)` int8.
@@ -691,14 +706,8 @@ impl PyVec2048 {
         terminated: &Bound<'_, PyArray1<bool>>,
         mask: &Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
-        let actions = actions.as_slice().map_err(value_error)?;
         let n = self.games.len();
-        if actions.len() != n {
-            return Err(value_error(format!(
-                "{} actions for {n} environments",
-                actions.len()
-            )));
-        }
+        let actions = checked_actions(&actions, n)?;
         let mut obs = obs.readwrite();
         let mut rewards = rewards.readwrite();
         let mut terminated = terminated.readwrite();
@@ -709,9 +718,6 @@ impl PyVec2048 {
         let mask = mask.as_slice_mut().map_err(value_error)?;
         if rewards.len() != n || terminated.len() != n {
             return Err(value_error("rewards and terminations: expected shape (N,)"));
-        }
-        if let Some(bad) = actions.iter().find(|a| !(0..4).contains(*a)) {
-            return Err(value_error(format!("action {bad} is outside 0..4")));
         }
         let games = &mut self.games;
         let (first, episodes, done) = (&self.first, &mut self.episodes, &mut self.done);
@@ -934,17 +940,8 @@ impl PyVecSokoban {
         on_goal: &Bound<'_, PyArray1<i64>>,
         level: &Bound<'_, PyArray1<i64>>,
     ) -> PyResult<()> {
-        let actions = actions.as_slice().map_err(value_error)?;
         let n = self.states.len();
-        if actions.len() != n {
-            return Err(value_error(format!(
-                "{} actions for {n} environments",
-                actions.len()
-            )));
-        }
-        if let Some(bad) = actions.iter().find(|a| !(0..4).contains(*a)) {
-            return Err(value_error(format!("action {bad} is outside 0..4")));
-        }
+        let actions = checked_actions(&actions, n)?;
         let (mut obs, mut rewards, mut terminated) =
             (obs.readwrite(), rewards.readwrite(), terminated.readwrite());
         let (mut truncated, mut on_goal, mut level) = (
