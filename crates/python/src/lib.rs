@@ -611,65 +611,127 @@ fn checked_actions<'a>(actions: &'a PyReadonlyArray1<'_, i64>, n: usize) -> PyRe
     Ok(actions)
 }
 
+/// Runs `work` on `chunks` (each a piece of every environment's data) on
+/// up to `threads` threads, one piece each; on the calling thread alone
+/// when there is one piece.
+fn on_threads<C: Send>(chunks: Vec<C>, work: impl Fn(C) + Sync) {
+    if chunks.len() <= 1 {
+        chunks.into_iter().for_each(&work);
+        return;
+    }
+    std::thread::scope(|s| {
+        for chunk in chunks {
+            let work = &work;
+            s.spawn(move || work(chunk));
+        }
+    });
+}
+
+/// How many environments each of `threads` threads takes out of `n`.
+fn chunk_len(n: usize, threads: usize) -> usize {
+    n.div_ceil(threads.clamp(1, n.max(1))).max(1)
+}
+
+/// One 2048 environment of a vector: its game and its episodes.
+struct Env2048 {
+    game: boardkit_2048::game::Game,
+    first: u64,
+    episode: u64,
+    done: bool,
+}
+
+impl Env2048 {
+    /// Starts the game of this environment's current episode.
+    fn start(&mut self) {
+        let seed = if self.episode == 0 {
+            self.first
+        } else {
+            next_seed(self.first, self.episode)
+        };
+        self.game = boardkit_2048::game::Game::classic(seed);
+        self.done = false;
+    }
+
+    /// One step (or the reset after an ended episode); returns the reward
+    /// and whether the game ended, and writes the observation and mask.
+    fn step(&mut self, action: i64, obs: &mut [u8], mask: &mut [i8]) -> (f32, bool) {
+        let (mut reward, mut over) = (0.0, false);
+        if self.done {
+            self.episode += 1;
+            self.start();
+        } else {
+            let dir = Dir::ALL
+                .get(action as usize & 3)
+                .copied()
+                .unwrap_or(Dir::Up);
+            if self.game.legal_moves().contains(dir) {
+                let before = self.game.score();
+                self.game.play(dir);
+                reward = (self.game.score() - before) as f32;
+            }
+            over = self.game.is_over();
+            self.done = over;
+        }
+        self.write(obs, mask);
+        (reward, over)
+    }
+
+    /// Writes the exponents (16 cells) and the legal-move mask (4).
+    fn write(&self, obs: &mut [u8], mask: &mut [i8]) {
+        match self.game.bitboard() {
+            Some(b) => {
+                for (k, cell) in obs.iter_mut().enumerate() {
+                    *cell = b.cell(k);
+                }
+            }
+            None => {
+                for (cell, &e) in obs.iter_mut().zip(self.game.board().exponents()) {
+                    *cell = e;
+                }
+            }
+        }
+        let legal = self.game.legal_moves();
+        for (m, d) in mask.iter_mut().zip(Dir::ALL) {
+            *m = i8::from(legal.contains(d));
+        }
+    }
+}
+
 /// N 4 x 4 games stepped together into the caller's arrays, for the vector
 /// environment: observations `(N, 4, 4)` uint8 exponents, rewards `(N,)`
-/// float32, terminations `(N,)` bool, action masks `(N, 4)` int8.
+/// float32, terminations `(N,)` bool, action masks `(N, 4)` int8; on
+/// `threads` threads (each a share of the environments; the results are
+/// the same on any number).
 ///
 /// Game i of `reset(seed)` is the game of seed `seed + i`. After a game
 /// ends, the next `step` resets it (its action is not played; reward 0) to
 /// the game of seed `next_seed(seed + i, episodes so far)`.
 #[pyclass(module = "boardkit._native", name = "Vec2048")]
 struct PyVec2048 {
-    games: Vec<boardkit_2048::game::Game>,
-    first: Vec<u64>,
-    episodes: Vec<u64>,
-    done: Vec<bool>,
-}
-
-/// Writes game `g`'s exponents and legal-move mask at position `i`.
-fn write_2048(
-    g: &boardkit_2048::game::Game,
-    obs: &mut [u8],
-    mask: &mut [i8],
-    i: usize,
-) -> PyResult<()> {
-    let cells = obs
-        .get_mut(i * 16..i * 16 + 16)
-        .ok_or_else(|| value_error("observations: expected shape (N, 4, 4)"))?;
-    match g.bitboard() {
-        Some(b) => {
-            for (k, cell) in cells.iter_mut().enumerate() {
-                *cell = b.cell(k);
-            }
-        }
-        None => cells.copy_from_slice(g.board().exponents()),
-    }
-    let legal = g.legal_moves();
-    let row = mask
-        .get_mut(i * 4..i * 4 + 4)
-        .ok_or_else(|| value_error("action masks: expected shape (N, 4)"))?;
-    for (m, d) in row.iter_mut().zip(Dir::ALL) {
-        *m = i8::from(legal.contains(d));
-    }
-    Ok(())
+    envs: Vec<Env2048>,
+    threads: usize,
 }
 
 #[pymethods]
 impl PyVec2048 {
-    /// `n` games, not yet started.
+    /// `n` games, not yet started, stepped on `threads` threads.
     #[new]
-    fn new(n: usize) -> PyResult<PyVec2048> {
-        if n == 0 {
-            return Err(value_error("a vector of 0 environments"));
+    #[pyo3(signature = (n, threads=1))]
+    fn new(n: usize, threads: usize) -> PyResult<PyVec2048> {
+        if n == 0 || threads == 0 {
+            return Err(value_error(
+                "a vector needs at least one environment and one thread",
+            ));
         }
-        Ok(PyVec2048 {
-            games: (0..n)
-                .map(|_| boardkit_2048::game::Game::classic(0))
-                .collect(),
-            first: vec![0; n],
-            episodes: vec![0; n],
-            done: vec![false; n],
-        })
+        let envs = (0..n)
+            .map(|_| Env2048 {
+                game: boardkit_2048::game::Game::classic(0),
+                first: 0,
+                episode: 0,
+                done: false,
+            })
+            .collect();
+        Ok(PyVec2048 { envs, threads })
     }
 
     /// Starts game i from seed `seed + i` and writes the observations and
@@ -680,17 +742,25 @@ impl PyVec2048 {
         obs: &Bound<'_, PyArray3<u8>>,
         mask: &Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
+        let n = self.envs.len();
         let mut obs = obs.readwrite();
         let mut mask = mask.readwrite();
         let obs = obs.as_slice_mut().map_err(value_error)?;
         let mask = mask.as_slice_mut().map_err(value_error)?;
-        for i in 0..self.games.len() {
-            let s = seed.wrapping_add(i as u64);
-            self.first[i] = s;
-            self.episodes[i] = 0;
-            self.done[i] = false;
-            self.games[i] = boardkit_2048::game::Game::classic(s);
-            write_2048(&self.games[i], obs, mask, i)?;
+        if obs.len() != n * 16 || mask.len() != n * 4 {
+            return Err(value_error("arrays of the wrong shape for this vector"));
+        }
+        for (i, ((env, o), m)) in self
+            .envs
+            .iter_mut()
+            .zip(obs.chunks_mut(16))
+            .zip(mask.chunks_mut(4))
+            .enumerate()
+        {
+            env.first = seed.wrapping_add(i as u64);
+            env.episode = 0;
+            env.start();
+            env.write(o, m);
         }
         Ok(())
     }
@@ -706,7 +776,7 @@ impl PyVec2048 {
         terminated: &Bound<'_, PyArray1<bool>>,
         mask: &Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
-        let n = self.games.len();
+        let n = self.envs.len();
         let actions = checked_actions(&actions, n)?;
         let mut obs = obs.readwrite();
         let mut rewards = rewards.readwrite();
@@ -716,35 +786,147 @@ impl PyVec2048 {
         let rewards = rewards.as_slice_mut().map_err(value_error)?;
         let terminated = terminated.as_slice_mut().map_err(value_error)?;
         let mask = mask.as_slice_mut().map_err(value_error)?;
-        if rewards.len() != n || terminated.len() != n {
-            return Err(value_error("rewards and terminations: expected shape (N,)"));
+        if obs.len() != n * 16 || mask.len() != n * 4 || rewards.len() != n || terminated.len() != n
+        {
+            return Err(value_error("arrays of the wrong shape for this vector"));
         }
-        let games = &mut self.games;
-        let (first, episodes, done) = (&self.first, &mut self.episodes, &mut self.done);
-        py.detach(|| -> PyResult<()> {
-            for i in 0..n {
-                let (mut reward, mut over) = (0.0, false);
-                if done[i] {
-                    episodes[i] += 1;
-                    games[i] = boardkit_2048::game::Game::classic(next_seed(first[i], episodes[i]));
-                    done[i] = false;
-                } else {
-                    let dir = Dir::ALL[actions[i] as usize & 3];
-                    let g = &mut games[i];
-                    if g.legal_moves().contains(dir) {
-                        let before = g.score();
-                        g.play(dir);
-                        reward = (g.score() - before) as f32;
+        let c = chunk_len(n, self.threads);
+        let chunks: Vec<_> = self
+            .envs
+            .chunks_mut(c)
+            .zip(actions.chunks(c))
+            .zip(obs.chunks_mut(c * 16))
+            .zip(mask.chunks_mut(c * 4))
+            .zip(rewards.chunks_mut(c))
+            .zip(terminated.chunks_mut(c))
+            .collect();
+        py.detach(|| {
+            on_threads(
+                chunks,
+                |(((((envs, acts), obs), mask), rewards), terminated)| {
+                    for (i, (env, &a)) in envs.iter_mut().zip(acts).enumerate() {
+                        let (Some(o), Some(m)) = (
+                            obs.get_mut(i * 16..i * 16 + 16),
+                            mask.get_mut(i * 4..i * 4 + 4),
+                        ) else {
+                            continue;
+                        };
+                        let (r, t) = env.step(a, o, m);
+                        if let (Some(rr), Some(tt)) = (rewards.get_mut(i), terminated.get_mut(i)) {
+                            *rr = r;
+                            *tt = t;
+                        }
                     }
-                    over = g.is_over();
-                    done[i] = over;
+                },
+            );
+        });
+        Ok(())
+    }
+}
+
+/// One Sokoban environment of a vector: its level, position, step count
+/// and episodes.
+struct EnvSokoban {
+    level: usize,
+    state: State,
+    steps: u32,
+    first: u64,
+    episode: u64,
+    done: bool,
+}
+
+/// What the Sokoban environments of a vector share: the levels and the
+/// observation's shape.
+struct SokobanSet {
+    levels: Vec<boardkit_sokoban::Level>,
+    rows: usize,
+    cols: usize,
+    max_steps: u32,
+}
+
+/// One environment's results of a step.
+struct SokobanStep {
+    reward: f32,
+    terminated: bool,
+    truncated: bool,
+}
+
+impl SokobanSet {
+    /// Starts `env` on its level for its current episode, writing its whole
+    /// observation `obs` (rows x cols).
+    fn start(&self, env: &mut EnvSokoban, obs: &mut [u8]) {
+        let which = (next_seed(env.first, env.episode) % self.levels.len() as u64) as usize;
+        env.level = which;
+        env.steps = 0;
+        env.done = false;
+        obs.fill(1);
+        let Some(level) = self.levels.get(which) else {
+            return;
+        };
+        env.state = level.start().clone();
+        for r in 0..level.rows() {
+            for c in 0..level.cols() {
+                if let (Some(cell), Some(o)) = (level.cell(r, c), obs.get_mut(r * self.cols + c)) {
+                    *o = tile_code(level.tile(&env.state, cell));
                 }
-                rewards[i] = reward;
-                terminated[i] = over;
-                write_2048(&games[i], obs, mask, i)?;
             }
-            Ok(())
-        })
+        }
+    }
+
+    /// Rewrites `env`'s observation at `cell`.
+    fn write_cell(&self, env: &EnvSokoban, cell: boardkit_sokoban::Cell, obs: &mut [u8]) {
+        let Some(level) = self.levels.get(env.level) else {
+            return;
+        };
+        let p = level.pos(cell);
+        if let Some(o) = obs.get_mut(p.row * self.cols + p.col) {
+            *o = tile_code(level.tile(&env.state, cell));
+        }
+    }
+
+    /// One step of `env` (or the reset after an ended episode).
+    fn step(&self, env: &mut EnvSokoban, action: i64, obs: &mut [u8]) -> SokobanStep {
+        let mut out = SokobanStep {
+            reward: 0.0,
+            terminated: false,
+            truncated: false,
+        };
+        if env.done {
+            env.episode += 1;
+            self.start(env, obs);
+            return out;
+        }
+        let Some(level) = self.levels.get(env.level) else {
+            return out;
+        };
+        let on_goal = |s: &State| s.box_count() - s.boxes_off_goal();
+        let before = on_goal(&env.state);
+        let from = env.state.worker();
+        let dir = Dir::ALL
+            .get(action as usize & 3)
+            .copied()
+            .unwrap_or(Dir::Up);
+        let outcome = level.try_move(&mut env.state, dir);
+        let to = env.state.worker();
+        let solved = env.state.is_solved();
+        env.steps += 1;
+        out.terminated = solved;
+        out.truncated = !solved && env.steps >= self.max_steps;
+        out.reward = -0.1 + on_goal(&env.state) as f32 - before as f32;
+        if solved {
+            out.reward += 10.0;
+        }
+        env.done = out.terminated || out.truncated;
+        if outcome != MoveOutcome::Blocked {
+            self.write_cell(env, from, obs);
+            self.write_cell(env, to, obs);
+            if outcome == MoveOutcome::Pushed {
+                if let Some(pushed) = level.step(to, dir) {
+                    self.write_cell(env, pushed, obs);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -752,7 +934,8 @@ impl PyVec2048 {
 /// the vector environment: observations `(N, rows, cols)` uint8 tile codes
 /// (levels padded with wall to the largest), rewards `(N,)` float32 (the
 /// Boxoban scheme), terminations and truncations `(N,)` bool, boxes on
-/// goals and level numbers `(N,)` int64.
+/// goals and level numbers `(N,)` int64; on `threads` threads (the results
+/// are the same on any number).
 ///
 /// Environment i of `reset(seed)` plays level `next_seed(seed + i, 0) %
 /// levels`; after an episode ends, the next `step` resets it (its action
@@ -760,109 +943,26 @@ impl PyVec2048 {
 /// % levels`.
 #[pyclass(module = "boardkit._native", name = "VecSokoban")]
 struct PyVecSokoban {
-    levels: Vec<boardkit_sokoban::Level>,
-    rows: usize,
-    cols: usize,
-    max_steps: u32,
-    level: Vec<usize>,
-    states: Vec<State>,
-    steps: Vec<u32>,
-    first: Vec<u64>,
-    episodes: Vec<u64>,
-    done: Vec<bool>,
-}
-
-/// The caller's arrays of one vector step.
-struct SokobanOut<'a> {
-    obs: &'a mut [u8],
-    rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-    on_goal: &'a mut [i64],
-    level: &'a mut [i64],
-}
-
-impl PyVecSokoban {
-    /// Starts environment `i` on its level for episode `episode`, writing its
-    /// whole observation.
-    fn start(&mut self, i: usize, episode: u64, obs: &mut [u8]) {
-        let which = (next_seed(self.first[i], episode) % self.levels.len() as u64) as usize;
-        self.level[i] = which;
-        self.episodes[i] = episode;
-        self.steps[i] = 0;
-        self.done[i] = false;
-        let level = &self.levels[which];
-        self.states[i] = level.start().clone();
-        let (rows, cols) = (self.rows, self.cols);
-        let view = &mut obs[i * rows * cols..(i + 1) * rows * cols];
-        view.fill(1);
-        for r in 0..level.rows() {
-            for c in 0..level.cols() {
-                if let Some(cell) = level.cell(r, c) {
-                    view[r * cols + c] = tile_code(level.tile(&self.states[i], cell));
-                }
-            }
-        }
-    }
-
-    /// Rewrites the observation of environment `i` at `cell`.
-    fn write_cell(&self, i: usize, cell: boardkit_sokoban::Cell, obs: &mut [u8]) {
-        let level = &self.levels[self.level[i]];
-        let p = level.pos(cell);
-        let at = i * self.rows * self.cols + p.row * self.cols + p.col;
-        if let Some(o) = obs.get_mut(at) {
-            *o = tile_code(level.tile(&self.states[i], cell));
-        }
-    }
-
-    /// One step of environment `i`.
-    fn step_one(&mut self, i: usize, action: usize, out: &mut SokobanOut<'_>) {
-        let (mut reward, mut solved, mut truncated) = (0.0f32, false, false);
-        if self.done[i] {
-            let next = self.episodes[i] + 1;
-            self.start(i, next, out.obs);
-        } else {
-            let level = &self.levels[self.level[i]];
-            let state = &mut self.states[i];
-            let before = state.box_count() - state.boxes_off_goal();
-            let from = state.worker();
-            let dir = Dir::ALL[action & 3];
-            let outcome = level.try_move(state, dir);
-            let to = state.worker();
-            let after = state.box_count() - state.boxes_off_goal();
-            solved = state.is_solved();
-            reward = -0.1 + after as f32 - before as f32 + if solved { 10.0 } else { 0.0 };
-            self.steps[i] += 1;
-            truncated = !solved && self.steps[i] >= self.max_steps;
-            self.done[i] = solved || truncated;
-            if outcome != MoveOutcome::Blocked {
-                self.write_cell(i, from, out.obs);
-                self.write_cell(i, to, out.obs);
-                if outcome == MoveOutcome::Pushed {
-                    if let Some(pushed) = level.step(to, dir) {
-                        self.write_cell(i, pushed, out.obs);
-                    }
-                }
-            }
-        }
-        let state = &self.states[i];
-        out.rewards[i] = reward;
-        out.terminated[i] = solved;
-        out.truncated[i] = truncated;
-        out.on_goal[i] = (state.box_count() - state.boxes_off_goal()) as i64;
-        out.level[i] = self.level[i] as i64;
-    }
+    set: SokobanSet,
+    envs: Vec<EnvSokoban>,
+    threads: usize,
 }
 
 #[pymethods]
 impl PyVecSokoban {
     /// `n` environments over `levels`, each episode at most `max_steps`
-    /// steps.
+    /// steps, stepped on `threads` threads.
     #[new]
-    fn new(levels: Vec<PyRef<'_, PyLevel>>, n: usize, max_steps: u32) -> PyResult<PyVecSokoban> {
-        if n == 0 || levels.is_empty() || max_steps == 0 {
+    #[pyo3(signature = (levels, n, max_steps, threads=1))]
+    fn new(
+        levels: Vec<PyRef<'_, PyLevel>>,
+        n: usize,
+        max_steps: u32,
+        threads: usize,
+    ) -> PyResult<PyVecSokoban> {
+        if n == 0 || levels.is_empty() || max_steps == 0 || threads == 0 {
             return Err(value_error(
-                "a vector needs at least one environment, one level and one step",
+                "a vector needs at least one environment, one level, one step and one thread",
             ));
         }
         let levels: Vec<boardkit_sokoban::Level> = levels.iter().map(|l| l.level.clone()).collect();
@@ -876,25 +976,37 @@ impl PyVecSokoban {
             .map(boardkit_sokoban::Level::cols)
             .max()
             .unwrap_or(1);
-        let start = levels[0].start().clone();
+        let envs = levels
+            .first()
+            .map(|l| {
+                (0..n)
+                    .map(|_| EnvSokoban {
+                        level: 0,
+                        state: l.start().clone(),
+                        steps: 0,
+                        first: 0,
+                        episode: 0,
+                        done: false,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(PyVecSokoban {
-            levels,
-            rows,
-            cols,
-            max_steps,
-            level: vec![0; n],
-            states: vec![start; n],
-            steps: vec![0; n],
-            first: vec![0; n],
-            episodes: vec![0; n],
-            done: vec![false; n],
+            set: SokobanSet {
+                levels,
+                rows,
+                cols,
+                max_steps,
+            },
+            envs,
+            threads,
         })
     }
 
     /// The observation's shape per environment: (rows, cols).
     #[getter]
     fn shape(&self) -> (usize, usize) {
-        (self.rows, self.cols)
+        (self.set.rows, self.set.cols)
     }
 
     /// Starts every environment (see the class) and writes the
@@ -906,22 +1018,31 @@ impl PyVecSokoban {
         on_goal: &Bound<'_, PyArray1<i64>>,
         level: &Bound<'_, PyArray1<i64>>,
     ) -> PyResult<()> {
-        let n = self.states.len();
+        let n = self.envs.len();
+        let cells = self.set.rows * self.set.cols;
         let mut obs = obs.readwrite();
         let obs = obs.as_slice_mut().map_err(value_error)?;
         let mut on_goal = on_goal.readwrite();
         let on_goal = on_goal.as_slice_mut().map_err(value_error)?;
         let mut level = level.readwrite();
         let level = level.as_slice_mut().map_err(value_error)?;
-        if obs.len() != n * self.rows * self.cols || on_goal.len() != n || level.len() != n {
+        if obs.len() != n * cells || on_goal.len() != n || level.len() != n {
             return Err(value_error("arrays of the wrong shape for this vector"));
         }
-        for i in 0..n {
-            self.first[i] = seed.wrapping_add(i as u64);
-            self.start(i, 0, obs);
-            let s = &self.states[i];
-            on_goal[i] = (s.box_count() - s.boxes_off_goal()) as i64;
-            level[i] = self.level[i] as i64;
+        let set = &self.set;
+        for (i, (((env, o), g), l)) in self
+            .envs
+            .iter_mut()
+            .zip(obs.chunks_mut(cells))
+            .zip(on_goal.iter_mut())
+            .zip(level.iter_mut())
+            .enumerate()
+        {
+            env.first = seed.wrapping_add(i as u64);
+            env.episode = 0;
+            set.start(env, o);
+            *g = (env.state.box_count() - env.state.boxes_off_goal()) as i64;
+            *l = env.level as i64;
         }
         Ok(())
     }
@@ -940,7 +1061,8 @@ impl PyVecSokoban {
         on_goal: &Bound<'_, PyArray1<i64>>,
         level: &Bound<'_, PyArray1<i64>>,
     ) -> PyResult<()> {
-        let n = self.states.len();
+        let n = self.envs.len();
+        let cells = self.set.rows * self.set.cols;
         let actions = checked_actions(&actions, n)?;
         let (mut obs, mut rewards, mut terminated) =
             (obs.readwrite(), rewards.readwrite(), terminated.readwrite());
@@ -949,25 +1071,62 @@ impl PyVecSokoban {
             on_goal.readwrite(),
             level.readwrite(),
         );
-        let mut out = SokobanOut {
-            obs: obs.as_slice_mut().map_err(value_error)?,
-            rewards: rewards.as_slice_mut().map_err(value_error)?,
-            terminated: terminated.as_slice_mut().map_err(value_error)?,
-            truncated: truncated.as_slice_mut().map_err(value_error)?,
-            on_goal: on_goal.as_slice_mut().map_err(value_error)?,
-            level: level.as_slice_mut().map_err(value_error)?,
-        };
-        if out.obs.len() != n * self.rows * self.cols
-            || [out.rewards.len(), out.terminated.len(), out.truncated.len()] != [n; 3]
-            || out.on_goal.len() != n
-            || out.level.len() != n
+        let obs = obs.as_slice_mut().map_err(value_error)?;
+        let rewards = rewards.as_slice_mut().map_err(value_error)?;
+        let terminated = terminated.as_slice_mut().map_err(value_error)?;
+        let truncated = truncated.as_slice_mut().map_err(value_error)?;
+        let on_goal = on_goal.as_slice_mut().map_err(value_error)?;
+        let level = level.as_slice_mut().map_err(value_error)?;
+        if obs.len() != n * cells
+            || [
+                rewards.len(),
+                terminated.len(),
+                truncated.len(),
+                on_goal.len(),
+                level.len(),
+            ] != [n; 5]
         {
             return Err(value_error("arrays of the wrong shape for this vector"));
         }
+        let c = chunk_len(n, self.threads);
+        let chunks: Vec<_> = self
+            .envs
+            .chunks_mut(c)
+            .zip(actions.chunks(c))
+            .zip(obs.chunks_mut(c * cells))
+            .zip(rewards.chunks_mut(c))
+            .zip(terminated.chunks_mut(c))
+            .zip(truncated.chunks_mut(c))
+            .zip(on_goal.chunks_mut(c))
+            .zip(level.chunks_mut(c))
+            .collect();
+        let set = &self.set;
         py.detach(|| {
-            for (i, &a) in actions.iter().enumerate() {
-                self.step_one(i, a as usize, &mut out);
-            }
+            on_threads(
+                chunks,
+                |(((((((envs, acts), obs), rw), te), tr), og), lv)| {
+                    for (i, (env, &a)) in envs.iter_mut().zip(acts).enumerate() {
+                        let Some(o) = obs.get_mut(i * cells..(i + 1) * cells) else {
+                            continue;
+                        };
+                        let s = set.step(env, a, o);
+                        let outs = (
+                            rw.get_mut(i),
+                            te.get_mut(i),
+                            tr.get_mut(i),
+                            og.get_mut(i),
+                            lv.get_mut(i),
+                        );
+                        if let (Some(r), Some(t), Some(u), Some(g), Some(l)) = outs {
+                            *r = s.reward;
+                            *t = s.terminated;
+                            *u = s.truncated;
+                            *g = (env.state.box_count() - env.state.boxes_off_goal()) as i64;
+                            *l = env.level as i64;
+                        }
+                    }
+                },
+            );
         });
         Ok(())
     }

@@ -101,3 +101,23 @@ def test_a_solution_solves_in_the_sokoban_vector_env() -> None:
         total += rewards
         assert terminated.all() == (k == len(solution) - 1)
     assert total[0] == total[1] and total[0] > 9
+
+
+@pytest.mark.parametrize("threads", [2, 3, 7])
+def test_threads_change_nothing_but_the_speed(threads: int) -> None:
+    n = 37
+    rng = np.random.default_rng(threads)
+    plan = [rng.integers(0, 4, size=n) for _ in range(300)]
+    for make in (
+        lambda t: G2048VectorEnv(n, threads=t),
+        lambda t: SokobanVectorEnv(n, max_steps=40, threads=t),
+    ):
+        one, many = make(1), make(threads)
+        a, _ = one.reset(seed=21)
+        b, _ = many.reset(seed=21)
+        assert (a == b).all()
+        for actions in plan:
+            ra = [x.copy() for x in one.step(actions)[:4]]
+            rb = [x.copy() for x in many.step(actions)[:4]]
+            for x, y in zip(ra, rb):
+                assert (x == y).all()

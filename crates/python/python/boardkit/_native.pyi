@@ -55,7 +55,7 @@ class SokobanGame:
 
 @final
 class Vec2048:
-    def __new__(cls, n: int) -> Vec2048: ...
+    def __new__(cls, n: int, threads: int = 1) -> Vec2048: ...
     def reset(
         self, seed: int, obs: npt.NDArray[np.uint8], mask: npt.NDArray[np.int8]
     ) -> None: ...
@@ -70,7 +70,9 @@ class Vec2048:
 
 @final
 class VecSokoban:
-    def __new__(cls, levels: List[Level], n: int, max_steps: int) -> VecSokoban: ...
+    def __new__(
+        cls, levels: List[Level], n: int, max_steps: int, threads: int = 1
+    ) -> VecSokoban: ...
     @property
     def shape(self) -> Tuple[int, int]: ...
     def reset(

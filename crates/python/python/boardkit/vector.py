@@ -4,7 +4,8 @@ Each step plays all N environments in Rust, with the GIL released, and writes th
 observations, rewards, terminations and action masks into arrays made once; ``step``
 returns those same arrays (copy them to keep a step's values past the next one).
 Autoreset is Gymnasium's next-step mode: the step after an episode ends resets that
-environment (its action is ignored, its reward is 0).
+environment (its action is ignored, its reward is 0). ``threads=T`` splits the
+environments over T threads for each step; the results are the same on any number.
 
 >>> from boardkit.vector import G2048VectorEnv
 >>> envs = G2048VectorEnv(num_envs=8)
@@ -46,15 +47,17 @@ class G2048VectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, num_envs: int) -> None:
+    def __init__(self, num_envs: int, threads: int = 1) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs {num_envs} is not positive")
+        if threads < 1:
+            raise ValueError(f"threads {threads} is not positive")
         self.num_envs = num_envs
         self.single_observation_space = spaces.Box(0, 17, (4, 4), np.uint8)
         self.single_action_space = spaces.Discrete(4)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._native = Vec2048(num_envs)
+        self._native = Vec2048(num_envs, threads)
         self._obs = np.zeros((num_envs, 4, 4), dtype=np.uint8)
         self._rewards = np.zeros(num_envs, dtype=np.float32)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
@@ -99,11 +102,14 @@ class SokobanVectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], n
         path: Optional[str] = None,
         boxoban: Optional[str] = None,
         max_steps: int = 120,
+        threads: int = 1,
     ) -> None:
         from boardkit.envs import _boxoban_levels
 
         if num_envs < 1:
             raise ValueError(f"num_envs {num_envs} is not positive")
+        if threads < 1:
+            raise ValueError(f"threads {threads} is not positive")
         chosen: List[Level]
         if levels is not None:
             chosen = list(levels)
@@ -115,7 +121,7 @@ class SokobanVectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], n
             chosen = sokoban.builtin()
         self.levels = chosen
         self.num_envs = num_envs
-        self._native = VecSokoban(chosen, num_envs, max_steps)
+        self._native = VecSokoban(chosen, num_envs, max_steps, threads)
         rows, cols = self._native.shape
         self.single_observation_space = spaces.Box(0, 6, (rows, cols), np.uint8)
         self.single_action_space = spaces.Discrete(4)
