@@ -71,13 +71,13 @@ impl PyLevel {
     /// 0 floor, 1 wall, 2 goal, 3 box, 4 box on goal, 5 worker, 6 worker on
     /// goal.
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        let codes: Vec<u8> = self
-            .level
-            .tiles(self.level.start())
-            .iter()
-            .flatten()
-            .map(|&t| tile_code(t))
-            .collect();
+        let mut codes = vec![0; self.level.rows() * self.level.cols()];
+        write_tiles(
+            &self.level,
+            self.level.start(),
+            &mut codes,
+            self.level.cols(),
+        );
         numpy::PyArray1::from_vec(py, codes)
             .reshape([self.level.rows(), self.level.cols()])
             .map_err(value_error)
@@ -159,7 +159,7 @@ impl PySokobanGame {
     /// Boxes standing on goals.
     #[getter]
     fn boxes_on_goal(&self) -> usize {
-        self.state.box_count() - self.state.boxes_off_goal()
+        boxes_on_goal(&self.state)
     }
 
     /// Whether every box stands on a goal.
@@ -194,7 +194,6 @@ impl PySokobanGame {
     fn tiles_into(&self, out: &Bound<'_, PyArray2<u8>>) -> PyResult<()> {
         let mut view = out.readwrite();
         let slice = view.as_slice_mut().map_err(value_error)?;
-        let rows = self.level.tiles(&self.state);
         let want = self.level.rows() * self.level.cols();
         if slice.len() != want {
             return Err(value_error(format!(
@@ -202,11 +201,26 @@ impl PySokobanGame {
                 slice.len()
             )));
         }
-        for (cell, &tile) in slice.iter_mut().zip(rows.iter().flatten()) {
-            *cell = tile_code(tile);
-        }
+        write_tiles(&self.level, &self.state, slice, self.level.cols());
         Ok(())
     }
+}
+
+/// Writes the tile codes of `state` on `level` into `out`, row by row with
+/// `stride` cells a row (the level's columns, or more for a padded array).
+fn write_tiles(level: &boardkit_sokoban::Level, state: &State, out: &mut [u8], stride: usize) {
+    for r in 0..level.rows() {
+        for c in 0..level.cols() {
+            if let (Some(cell), Some(o)) = (level.cell(r, c), out.get_mut(r * stride + c)) {
+                *o = tile_code(level.tile(state, cell));
+            }
+        }
+    }
+}
+
+/// Boxes standing on goals in `state`.
+fn boxes_on_goal(state: &State) -> usize {
+    state.box_count() - state.boxes_off_goal()
 }
 
 /// Every level of an XSB collection.
@@ -376,6 +390,23 @@ fn sokoban_replay(text: &str) -> PyResult<String> {
     Ok(judge::answer(&cases))
 }
 
+/// Writes `game`'s exponents into `out`, row by row: from the bitboard
+/// without building a board when the game is on one.
+fn write_exponents(game: &boardkit_2048::game::Game, out: &mut [u8]) {
+    match game.bitboard() {
+        Some(b) => {
+            for (k, cell) in out.iter_mut().enumerate().take(16) {
+                *cell = b.cell(k);
+            }
+        }
+        None => {
+            for (cell, &e) in out.iter_mut().zip(game.board().exponents()) {
+                *cell = e;
+            }
+        }
+    }
+}
+
 /// A 2048 board from rows of tile values (0 empty).
 fn board_of(rows: &[Vec<u128>]) -> PyResult<Board> {
     let n = rows.len();
@@ -536,16 +567,14 @@ impl PyGame {
     fn exponents_into(&self, out: &Bound<'_, PyArray2<u8>>) -> PyResult<()> {
         let mut view = out.readwrite();
         let slice = view.as_slice_mut().map_err(value_error)?;
-        let board = self.game.board();
-        let cells = board.exponents();
-        if slice.len() != cells.len() {
+        let cells = self.game.size() * self.game.size();
+        if slice.len() != cells {
             return Err(value_error(format!(
-                "the array holds {} cells, the board {}",
-                slice.len(),
-                cells.len()
+                "the array holds {} cells, the board {cells}",
+                slice.len()
             )));
         }
-        slice.copy_from_slice(cells);
+        write_exponents(&self.game, slice);
         Ok(())
     }
 
@@ -678,18 +707,7 @@ impl Env2048 {
 
     /// Writes the exponents (16 cells) and the legal-move mask (4).
     fn write(&self, obs: &mut [u8], mask: &mut [i8]) {
-        match self.game.bitboard() {
-            Some(b) => {
-                for (k, cell) in obs.iter_mut().enumerate() {
-                    *cell = b.cell(k);
-                }
-            }
-            None => {
-                for (cell, &e) in obs.iter_mut().zip(self.game.board().exponents()) {
-                    *cell = e;
-                }
-            }
-        }
+        write_exponents(&self.game, obs);
         let legal = self.game.legal_moves();
         for (m, d) in mask.iter_mut().zip(Dir::ALL) {
             *m = i8::from(legal.contains(d));
@@ -864,13 +882,7 @@ impl SokobanSet {
             return;
         };
         env.state = level.start().clone();
-        for r in 0..level.rows() {
-            for c in 0..level.cols() {
-                if let (Some(cell), Some(o)) = (level.cell(r, c), obs.get_mut(r * self.cols + c)) {
-                    *o = tile_code(level.tile(&env.state, cell));
-                }
-            }
-        }
+        write_tiles(level, &env.state, obs, self.cols);
     }
 
     /// Rewrites `env`'s observation at `cell`.
@@ -899,8 +911,7 @@ impl SokobanSet {
         let Some(level) = self.levels.get(env.level) else {
             return out;
         };
-        let on_goal = |s: &State| s.box_count() - s.boxes_off_goal();
-        let before = on_goal(&env.state);
+        let before = boxes_on_goal(&env.state);
         let from = env.state.worker();
         let dir = Dir::ALL
             .get(action as usize & 3)
@@ -912,7 +923,7 @@ impl SokobanSet {
         env.steps += 1;
         out.terminated = solved;
         out.truncated = !solved && env.steps >= self.max_steps;
-        out.reward = -0.1 + on_goal(&env.state) as f32 - before as f32;
+        out.reward = -0.1 + boxes_on_goal(&env.state) as f32 - before as f32;
         if solved {
             out.reward += 10.0;
         }
@@ -1041,7 +1052,7 @@ impl PyVecSokoban {
             env.first = seed.wrapping_add(i as u64);
             env.episode = 0;
             set.start(env, o);
-            *g = (env.state.box_count() - env.state.boxes_off_goal()) as i64;
+            *g = boxes_on_goal(&env.state) as i64;
             *l = env.level as i64;
         }
         Ok(())
@@ -1121,7 +1132,7 @@ impl PyVecSokoban {
                             *r = s.reward;
                             *t = s.terminated;
                             *u = s.truncated;
-                            *g = (env.state.box_count() - env.state.boxes_off_goal()) as i64;
+                            *g = boxes_on_goal(&env.state) as i64;
                             *l = env.level as i64;
                         }
                     }

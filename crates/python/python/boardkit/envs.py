@@ -78,6 +78,28 @@ def _boxoban_levels(folder: str) -> List[Level]:
     return levels
 
 
+def levels_from(
+    levels: Optional[Sequence[Level]] = None,
+    path: Optional[str] = None,
+    boxoban: Optional[str] = None,
+) -> List[Level]:
+    """The level set of a Sokoban environment: ``levels``, the XSB file ``path``, the
+    Boxoban folder ``boxoban``, or (none given) the built-in levels."""
+    if sum(x is not None for x in (levels, path, boxoban)) > 1:
+        raise ValueError("give at most one of levels=, path= and boxoban=")
+    if levels is not None:
+        chosen = list(levels)
+    elif path is not None:
+        chosen = sokoban.read(path)
+    elif boxoban is not None:
+        chosen = _boxoban_levels(boxoban)
+    else:
+        chosen = sokoban.builtin()
+    if not chosen:
+        raise ValueError("no level to play")
+    return chosen
+
+
 class SokobanEnv(gym.Env[npt.NDArray[np.uint8], int]):
     """Sokoban as a Gymnasium environment (see the module's documentation)."""
 
@@ -92,19 +114,7 @@ class SokobanEnv(gym.Env[npt.NDArray[np.uint8], int]):
         render_mode: Optional[str] = None,
         max_steps: int = 120,
     ) -> None:
-        given = [x is not None for x in (levels, path, boxoban)]
-        if sum(given) > 1:
-            raise ValueError("give at most one of levels=, path= and boxoban=")
-        if levels is not None:
-            chosen = list(levels)
-        elif path is not None:
-            chosen = sokoban.read(path)
-        elif boxoban is not None:
-            chosen = _boxoban_levels(boxoban)
-        else:
-            chosen = sokoban.builtin()
-        if not chosen:
-            raise ValueError("no level to play")
+        chosen = levels_from(levels, path, boxoban)
         if obs_type not in ("tiles", "rgb"):
             raise ValueError(f"obs_type {obs_type!r} is not 'tiles' or 'rgb'")
         if render_mode not in (None, "rgb_array", "ansi"):

@@ -28,7 +28,7 @@ seed as the native class documents).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -36,8 +36,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from boardkit import sokoban
 from boardkit._native import Level, Vec2048, VecSokoban
+from boardkit.envs import levels_from
 
 __all__ = ["G2048VectorEnv", "SokobanVectorEnv"]
 
@@ -104,21 +104,11 @@ class SokobanVectorEnv(VectorEnv[npt.NDArray[np.uint8], npt.NDArray[np.int64], n
         max_steps: int = 120,
         threads: int = 1,
     ) -> None:
-        from boardkit.envs import _boxoban_levels
-
         if num_envs < 1:
             raise ValueError(f"num_envs {num_envs} is not positive")
         if threads < 1:
             raise ValueError(f"threads {threads} is not positive")
-        chosen: List[Level]
-        if levels is not None:
-            chosen = list(levels)
-        elif path is not None:
-            chosen = sokoban.read(path)
-        elif boxoban is not None:
-            chosen = _boxoban_levels(boxoban)
-        else:
-            chosen = sokoban.builtin()
+        chosen = levels_from(levels, path, boxoban)
         self.levels = chosen
         self.num_envs = num_envs
         self._native = VecSokoban(chosen, num_envs, max_steps, threads)
