@@ -23,14 +23,20 @@ pub fn select(levels: &[Level], wanted: Option<u64>) -> Result<Vec<(usize, &Leve
             let i = usize::try_from(n).unwrap_or(usize::MAX);
             match levels.get(i.wrapping_sub(1)) {
                 Some(level) => Ok(vec![(i, level)]),
-                None => Err(CliError::input(format!(
-                    "--level {n}: the file has {} level{}",
-                    levels.len(),
-                    plural(levels.len() as u64, "s")
-                ))),
+                None => Err(beyond(&format!("--level {n}"), levels)),
             }
         }
     }
+}
+
+/// The error for `option` naming a level past the end of `levels`:
+/// `--level 13: the file has 12 levels`.
+pub fn beyond(option: &str, levels: &[Level]) -> CliError {
+    CliError::input(format!(
+        "{option}: the file has {} level{}",
+        levels.len(),
+        plural(levels.len() as u64, "s")
+    ))
 }
 
 /// A level number given on the command line, for clap: 1 or more.

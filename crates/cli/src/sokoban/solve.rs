@@ -12,10 +12,10 @@ use boardkit_sokoban::{builtin, xsb, Level};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::levels::{label, select};
+use super::levels::{beyond, label, select};
 use crate::error::CliError;
 use crate::input;
-use crate::report::{count, median, plural};
+use crate::report::{count, median};
 
 /// What `--optimal` asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -196,11 +196,7 @@ fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a L
     if let Some(text) = &args.levels {
         let (a, b) = parse_range(text)?;
         if b > levels.len() {
-            return Err(CliError::input(format!(
-                "--levels {text}: the file has {} level{}",
-                levels.len(),
-                plural(levels.len() as u64, "s")
-            )));
+            return Err(beyond(&format!("--levels {text}"), levels));
         }
         return Ok((a..=b)
             .filter_map(|n| levels.get(n - 1).map(|l| (n, l)))
