@@ -4,6 +4,8 @@
 //! (the size, then a piece set: `l3` by default, or `domino`, `i3`, unions
 //! such as `l3+i3`).
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use boardkit_cover::{count_rectangle, find_covering_rectangle, Limits, PieceSet};
@@ -25,8 +27,15 @@ fn main() -> ExitCode {
     };
     // The rectangle functions never build a board that cannot fit the limits.
     let limits = Limits::default();
+    let mut out = String::new();
     match count_rectangle(height, width, &pieces, &limits) {
-        Ok(counted) => println!("{height} x {width} by {name}: {} coverings", counted.count),
+        Ok(counted) => {
+            let _ = writeln!(
+                out,
+                "{height} x {width} by {name}: {} coverings",
+                counted.count
+            );
+        }
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
@@ -35,14 +44,16 @@ fn main() -> ExitCode {
     match find_covering_rectangle(height, width, &pieces, &limits) {
         Ok(Some(covering)) => {
             for row in covering.rows() {
-                println!("{row}");
+                let _ = writeln!(out, "{row}");
             }
         }
-        Ok(None) => println!("no covering"),
+        Ok(None) => out.push_str("no covering\n"),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
+    // A reader that has gone (`| head`) is not an error worth reporting.
+    let _ = std::io::stdout().write_all(out.as_bytes());
     ExitCode::SUCCESS
 }

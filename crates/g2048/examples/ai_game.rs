@@ -4,6 +4,7 @@
 //! plays from SEED (default 1) until the game is over, or until it makes
 //! TILE (e.g. 2048) when given, with the AI's fast setting.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use boardkit_2048::ai::{play, Settings, Stop};
@@ -27,13 +28,15 @@ fn main() -> ExitCode {
     let mut moves = 0;
     let played = play(seed, &Settings::fast(), stop, |_| moves += 1);
     let game = &played.game;
-    print!("{}", game.board());
-    println!(
-        "seed {seed}: {:?} after {moves} moves, largest tile {}, score {}",
+    let text = format!(
+        "{}seed {seed}: {:?} after {moves} moves, largest tile {}, score {}\n",
+        game.board(),
         played.ending,
         tile_value(game.max_exponent()),
         game.score()
     );
+    // A reader that has gone (`| head`) is not an error worth reporting.
+    let _ = std::io::stdout().write_all(text.as_bytes());
     ExitCode::SUCCESS
 }
 

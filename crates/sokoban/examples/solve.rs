@@ -8,6 +8,7 @@
 //! SECONDS is the time limit per level (10 by default). Errors go to
 //! standard error with exit status 1.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -51,22 +52,27 @@ fn run() -> Result<(), String> {
         ));
     }
     let config = Config::default().with_time_limit(Some(Duration::from_secs_f64(seconds)));
+    let mut out = std::io::stdout().lock();
     for (n, level) in levels.iter().enumerate() {
         let title = level.title().unwrap_or("(no title)");
-        match solver::solve(level, &config) {
-            Outcome::Solved { solution, .. } => println!(
+        let line = match solver::solve(level, &config) {
+            Outcome::Solved { solution, .. } => format!(
                 "{} {title}: solved, {} moves, {} pushes\n{}",
                 n + 1,
                 solution.moves,
                 solution.pushes,
                 solution.lurd()
             ),
-            Outcome::NoSolution { .. } => println!("{} {title}: no solution", n + 1),
+            Outcome::NoSolution { .. } => format!("{} {title}: no solution", n + 1),
             Outcome::Unsolved { limit, .. } => {
-                println!("{} {title}: unsolved, {limit} reached", n + 1);
+                format!("{} {title}: unsolved, {limit} reached", n + 1)
             }
-            Outcome::Failed { failure, .. } => println!("{} {title}: failed, {failure}", n + 1),
-            other => println!("{} {title}: {other:?}", n + 1),
+            Outcome::Failed { failure, .. } => format!("{} {title}: failed, {failure}", n + 1),
+            other => format!("{} {title}: {other:?}", n + 1),
+        };
+        // A reader that has gone (`| head`) ends the run quietly.
+        if writeln!(out, "{line}").is_err() {
+            break;
         }
     }
     Ok(())

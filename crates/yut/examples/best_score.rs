@@ -4,6 +4,8 @@
 //! `cargo run -p boardkit-yut --example best_score -- 5 4 3 2 1 5 4 3 2 1`
 //! (the rolls, 1 to 5; four pieces).
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use boardkit_yut::rolls::parse_rolls;
@@ -24,13 +26,16 @@ fn main() -> ExitCode {
         eprintln!("error: four pieces are always allowed");
         return ExitCode::FAILURE;
     };
+    let mut out = String::new();
     for game in &games {
         match solver.best_line(&game.rolls, &Limits::default()) {
             Ok(line) => {
-                println!("best score {}", line.score);
+                let _ = writeln!(out, "best score {}", line.score);
                 for (i, turn) in line.turns.iter().enumerate() {
-                    match &turn.step {
-                        Some(step) => println!(
+                    // Writing to a String cannot fail.
+                    let _ = match &turn.step {
+                        Some(step) => writeln!(
+                            out,
                             "turn {:>2}: roll {}, piece {} from {} to {}, score {}",
                             i + 1,
                             turn.roll,
@@ -39,10 +44,13 @@ fn main() -> ExitCode {
                             board.cell(step.to).name,
                             turn.score
                         ),
-                        None => {
-                            println!("turn {:>2}: roll {}, every piece is home", i + 1, turn.roll)
-                        }
-                    }
+                        None => writeln!(
+                            out,
+                            "turn {:>2}: roll {}, every piece is home",
+                            i + 1,
+                            turn.roll
+                        ),
+                    };
                 }
             }
             Err(e) => {
@@ -51,5 +59,7 @@ fn main() -> ExitCode {
             }
         }
     }
+    // A reader that has gone (`| head`) is not an error worth reporting.
+    let _ = std::io::stdout().write_all(out.as_bytes());
     ExitCode::SUCCESS
 }
