@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use boardkit_sokoban::lurd::{self, Status};
-use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome, Techniques};
+use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome, Strategy, Techniques};
 use boardkit_sokoban::{builtin, xsb, Level};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -24,6 +24,16 @@ pub enum Optimal {
     Pushes,
     /// The fewest moves (A* over worker squares too; small levels only).
     Moves,
+}
+
+/// What `--strategy` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchStrategy {
+    /// Forward, FESS and backward searches taking turns.
+    Portfolio,
+    /// FESS alone: a forward search over a feature space of packing and
+    /// floor connectivity, pushing one box along a whole path per move.
+    Fess,
 }
 
 /// Arguments of `sokoban solve`.
@@ -51,6 +61,9 @@ pub struct SolveArgs {
     /// Prove optimality: fewest pushes, or fewest moves.
     #[arg(long, value_enum)]
     pub optimal: Option<Optimal>,
+    /// How to search for any solution (the optimal modes always use A*).
+    #[arg(long, value_enum, default_value_t = SearchStrategy::Portfolio, conflicts_with = "optimal")]
+    pub strategy: SearchStrategy,
     /// Levels solved at once (each on one thread).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: u64,
@@ -58,7 +71,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
-    /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas).
+    /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas,
+    /// fess).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -77,6 +91,8 @@ pub enum Technique {
     /// The searches' second open lists: by floor areas and boxes off goals
     /// (forward), by boxes off start squares (backward).
     Areas,
+    /// The FESS search taking turns with the others.
+    Fess,
 }
 
 /// How one level ended.
@@ -289,13 +305,18 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
             Some(Optimal::Pushes) => Optimize::Pushes,
             Some(Optimal::Moves) => Optimize::Moves,
         })
+        .with_strategy(match args.strategy {
+            SearchStrategy::Portfolio => Strategy::Portfolio,
+            SearchStrategy::Fess => Strategy::Fess,
+        })
         .with_techniques(
             Techniques::default()
                 .with_corrals(on(Technique::Corrals))
                 .with_goal_rooms(on(Technique::GoalRooms))
                 .with_tunnels(on(Technique::Tunnels))
                 .with_backward(on(Technique::Backward))
-                .with_areas(on(Technique::Areas)),
+                .with_areas(on(Technique::Areas))
+                .with_fess(on(Technique::Fess)),
         ))
 }
 

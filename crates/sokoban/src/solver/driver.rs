@@ -24,6 +24,7 @@
 use super::compact::bits;
 use super::distance::Distances;
 use super::expander::Moves;
+use super::fess::Fess;
 use super::frontier::Frontier;
 use super::limit::Limit;
 use super::macros::GoalRooms;
@@ -69,6 +70,8 @@ pub(crate) struct Portfolio {
     pub(crate) backward: bool,
     /// Floor areas counted for the frontiers' second lists.
     pub(crate) areas: bool,
+    /// The FESS search ([`super::fess`]), with box-path moves.
+    pub(crate) fess: bool,
 }
 
 /// Nodes the forward search expands before the backward one takes its
@@ -84,6 +87,11 @@ const SLICE: u64 = 512;
 /// on. The backward search's nodes are cheaper (no corral or freeze
 /// tests), so its larger share pays in time more than in nodes.
 const BACKWARD_SLICE: u64 = 48 * SLICE;
+
+/// Nodes the FESS search expands in its turn. Its nodes cost far more
+/// than the others' (each makes every box's every destination, with a
+/// fill per destination that a box on it could cut off).
+const FESS_SLICE: u64 = 256;
 
 /// One search of `problem` from its start, making `moves`, with the whole
 /// memory budget, until it ends.
@@ -124,10 +132,12 @@ pub(crate) fn portfolio<F: Frontier>(
         tunnels: plan.tunnels,
         ..fwd_plain
     };
-    let (fwd_memory, bwd_memory) = if plan.backward {
-        (limits.memory / 5 * 3, limits.memory / 5 * 2)
-    } else {
-        (limits.memory, 0)
+    let fifth = limits.memory / 5;
+    let (fwd_memory, fess_memory, bwd_memory) = match (plan.fess, plan.backward) {
+        (true, true) => (fifth, 2 * fifth, 2 * fifth),
+        (true, false) => (2 * fifth, 3 * fifth, 0),
+        (false, true) => (3 * fifth, 0, 2 * fifth),
+        (false, false) => (limits.memory, 0, 0),
     };
     let sources: Vec<u16> = bits::iter(&problem.start_bits).collect();
     let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline) else {
@@ -167,8 +177,13 @@ pub(crate) fn portfolio<F: Frontier>(
             None => {}
         }
     }
+    let mut fess: Search<'_, Fess> = search(problem, &problem.dist, fess_memory, fess_moves(plain));
+    // Started after the forward search's first turn, so that the levels it
+    // solves at once never pay for it.
+    let mut fess_alive = false;
+    let mut fess_pending = plan.fess;
     loop {
-        let before = retired + bwd.expanded;
+        let before = retired + bwd.expanded + fess.expanded;
         let other = bwd_alive.then_some(&bwd.store);
         match fwd.step(SLICE, other, before, limits) {
             None => {}
@@ -177,32 +192,71 @@ pub(crate) fn portfolio<F: Frontier>(
                 macros = false;
                 fwd = search(problem, &problem.dist, fwd_memory, fwd_plain);
                 if let Some(end) = fwd.start(&problem.start_bits, problem.start_worker) {
-                    return run(end, retired + bwd.expanded, &fwd.store, None);
+                    let nodes = retired + bwd.expanded + fess.expanded;
+                    return run(end, nodes, &fwd.store, None);
                 }
             }
             Some(end) => {
-                let nodes = retired + fwd.expanded + bwd.expanded;
+                let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
                 let other = bwd_alive.then_some(&bwd.store);
                 return run(end, nodes, &fwd.store, other);
             }
         }
+        if fess_pending {
+            fess_pending = false;
+            fess_alive = true;
+            if let Some(end) = fess.start(&problem.start_bits, problem.start_worker) {
+                if let End::Solved(_) | End::Exhausted = end {
+                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    return run(end, nodes, &fess.store, None);
+                }
+                fess_alive = false;
+            }
+        }
+        if fess_alive {
+            let before = retired + fwd.expanded + bwd.expanded;
+            let other = bwd_alive.then_some(&bwd.store);
+            match fess.step(FESS_SLICE, other, before, limits) {
+                None => {}
+                // Out of memory: the others go on.
+                Some(End::Limit(Limit::Memory)) => fess_alive = false,
+                Some(end) => {
+                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                    return run(end, nodes, &fess.store, other);
+                }
+            }
+        }
         if bwd_alive {
-            let before = retired + fwd.expanded;
+            let before = retired + fwd.expanded + fess.expanded;
             match bwd.step(BACKWARD_SLICE, Some(&fwd.store), before, limits) {
                 None => {}
                 Some(End::Meet(b, f)) => {
-                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
                     return run(End::Meet(f, b), nodes, &fwd.store, Some(&bwd.store));
                 }
                 Some(End::Limit(limit)) if limit != Limit::Memory => {
-                    let nodes = retired + fwd.expanded + bwd.expanded;
+                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
                     return run(End::Limit(limit), nodes, &fwd.store, None);
                 }
-                // Out of states or of memory: the forward search goes on
-                // alone.
+                // Out of states or of memory: the forward searches go on.
                 Some(_) => bwd_alive = false,
             }
         }
+    }
+}
+
+/// FESS alone on `problem`: one forward search over the feature space with
+/// box-path moves, with the whole memory budget.
+pub(crate) fn fess(problem: &Problem, plain: Moves<'_>, limits: &Limits) -> Run {
+    single::<Fess>(problem, fess_moves(plain), limits)
+}
+
+/// The moves of a FESS search: box paths, floor areas counted.
+fn fess_moves(plain: Moves<'_>) -> Moves<'_> {
+    Moves {
+        areas: true,
+        box_paths: true,
+        ..plain
     }
 }
 
@@ -214,7 +268,7 @@ fn search<'a, F: Frontier>(
     memory: usize,
     moves: Moves<'a>,
 ) -> Search<'a, F> {
-    Search::new(&problem.board, dist, &problem.zobrist, memory, moves)
+    Search::new(problem, dist, memory, moves)
 }
 
 /// The report of searches that ended with `end` after expanding `nodes`

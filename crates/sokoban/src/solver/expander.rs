@@ -31,6 +31,7 @@
 //! the store and the frontier: the transposition table and the bound.
 
 use super::areas::Areas;
+use super::box_paths::BoxPaths;
 use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
 use super::corral_deadlock::CorralDeadlock;
@@ -56,6 +57,10 @@ pub(crate) struct Moves<'a> {
     pub(crate) tunnels: bool,
     /// Count each child's separate floor areas ([`Child::regions`]).
     pub(crate) areas: bool,
+    /// Box-path macros ([`super::box_paths`]): a child is one box pushed
+    /// to any square it can reach, not one push (forward pushes only; no
+    /// goal-room or tunnel macros then).
+    pub(crate) box_paths: bool,
 }
 
 /// One child of the expanded node: a box moved from `from` to `to`.
@@ -92,6 +97,7 @@ pub(crate) struct Expander<'a> {
     room_state: Vec<RoomState>,
     macros_done: Vec<(u16, u16)>,
     pusher: Pusher,
+    box_paths: BoxPaths,
     occ: Vec<bool>,
     boxlist: Vec<u16>,
     allowed: Vec<bool>,
@@ -104,10 +110,14 @@ impl<'a> Expander<'a> {
     pub(crate) fn new(board: &'a Board, dist: &'a Distances, moves: Moves<'a>) -> Expander<'a> {
         let n = board.len();
         let forward_pushes = !moves.backward && !moves.exact_worker;
+        let box_paths = moves.box_paths && forward_pushes;
         let moves = Moves {
             corrals: moves.corrals && !moves.backward && !moves.exact_worker,
-            rooms: moves.rooms.filter(|r| forward_pushes && !r.is_empty()),
-            tunnels: moves.tunnels && forward_pushes,
+            rooms: moves
+                .rooms
+                .filter(|r| forward_pushes && !box_paths && !r.is_empty()),
+            tunnels: moves.tunnels && forward_pushes && !box_paths,
+            box_paths,
             areas: moves.areas && forward_pushes,
             ..moves
         };
@@ -124,6 +134,7 @@ impl<'a> Expander<'a> {
             room_state: Vec::new(),
             macros_done: Vec::new(),
             pusher: Pusher::new(if moves.rooms.is_some() { n } else { 0 }),
+            box_paths: BoxPaths::new(if moves.box_paths { n } else { 0 }),
             occ: vec![false; n],
             boxlist: Vec::new(),
             allowed: vec![false; n],
@@ -135,6 +146,7 @@ impl<'a> Expander<'a> {
     /// pusher's and the corral deadlocks' caches).
     pub(crate) fn bytes(&self) -> usize {
         self.pusher.bytes()
+            + self.box_paths.bytes()
             + self
                 .corral_deadlock
                 .as_ref()
@@ -284,6 +296,10 @@ impl<'a> Expander<'a> {
             }
         }
         let restricted = pruning == Pruning::Restrict;
+        if self.moves.box_paths {
+            self.box_moves(restricted);
+            return;
+        }
         if let Some(rooms) = self.moves.rooms {
             self.room_state.clear();
             for r in 0..rooms.len() {
@@ -367,6 +383,29 @@ impl<'a> Expander<'a> {
                     };
                     self.child(k, b, t, w, cost);
                 }
+            }
+        }
+    }
+
+    /// The box-path moves out of the loaded node, the worker's region
+    /// filled already: every destination of every box (of the PI-corral's
+    /// barrier only, when `restricted`).
+    fn box_moves(&mut self, restricted: bool) {
+        for k in 0..self.boxlist.len() {
+            let b = self.boxlist.get(k).copied().unwrap_or(NONE);
+            if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
+                continue;
+            }
+            let reach = &self.reach;
+            self.box_paths
+                .search(self.board, self.dist, &mut self.occ, b, |s| {
+                    reach.reached(s)
+                });
+            for i in 0..self.box_paths.found.len() {
+                let Some(d) = self.box_paths.found.get(i).copied() else {
+                    break;
+                };
+                self.child(k, b, d.to, d.worker, d.pushes);
             }
         }
     }
@@ -471,6 +510,7 @@ mod tests {
             rooms: None,
             tunnels: false,
             areas: false,
+            box_paths: false,
         };
         let mut expander = Expander::new(&board, &dist, moves);
         let mut bits = vec![0u64; board.words()];

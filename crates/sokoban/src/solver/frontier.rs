@@ -23,9 +23,9 @@
 //!   and of the two lists are not.
 
 use super::bound::Bound;
-use super::compact::Board;
 use super::distance::Distances;
 use super::open::{Open, Tiered};
+use super::problem::Problem;
 use super::store::Store;
 
 /// What a frontier gives back.
@@ -58,8 +58,8 @@ pub(crate) trait Frontier {
     /// orders), rather than when it is expanded (optimal ones).
     const GOAL_ON_GENERATION: bool;
 
-    /// An empty frontier for `board`, the boxes' targets being its goals.
-    fn new(board: &Board) -> Self;
+    /// An empty frontier for `problem`, the boxes' targets being its goals.
+    fn new(problem: &Problem) -> Self;
 
     /// Makes `squares` the boxes' target squares, for orders that count
     /// boxes off them (the start squares, for a backward search).
@@ -69,16 +69,16 @@ pub(crate) trait Frontier {
     /// for a deadlock.
     fn root_bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16>;
 
-    /// Adds root `node` with bound `h`.
-    fn push_root(&mut self, node: u32, h: u16);
+    /// Adds a root with its keys.
+    fn push_root(&mut self, node: Keyed<'_>);
 
     /// The next node, `None` when there is none; `store` holds the nodes'
     /// costs and bounds.
     fn pop(&mut self, store: &Store) -> Option<Popped>;
 
-    /// Prepares the bound for the children of the node about to be
-    /// expanded (its `boxes`, worker on `worker`).
-    fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16);
+    /// Prepares for the children of `node`, about to be expanded (its
+    /// `boxes`, worker on `worker`).
+    fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16);
 
     /// The bound of a child of the prepared node (`boxes` in its order,
     /// one replaced); `None` for a deadlock.
@@ -105,7 +105,7 @@ pub(crate) struct BestFirst {
 impl Frontier for BestFirst {
     const GOAL_ON_GENERATION: bool = true;
 
-    fn new(_board: &Board) -> BestFirst {
+    fn new(_problem: &Problem) -> BestFirst {
         BestFirst::default()
     }
 
@@ -113,15 +113,15 @@ impl Frontier for BestFirst {
         self.bound.value(dist, boxes, worker)
     }
 
-    fn push_root(&mut self, node: u32, h: u16) {
-        self.open.push(u32::from(h), node);
+    fn push_root(&mut self, node: Keyed<'_>) {
+        self.open.push(u32::from(node.h), node.node);
     }
 
     fn pop(&mut self, _store: &Store) -> Option<Popped> {
         self.open.pop().map(|(_, i)| Popped::Expand(i))
     }
 
-    fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+    fn prepare(&mut self, _node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
     }
 
@@ -150,7 +150,7 @@ pub(crate) struct AStar {
 impl Frontier for AStar {
     const GOAL_ON_GENERATION: bool = false;
 
-    fn new(_board: &Board) -> AStar {
+    fn new(_problem: &Problem) -> AStar {
         AStar::default()
     }
 
@@ -158,8 +158,8 @@ impl Frontier for AStar {
         self.bound.value(dist, boxes, worker)
     }
 
-    fn push_root(&mut self, node: u32, h: u16) {
-        self.open.push(u32::from(h), node);
+    fn push_root(&mut self, node: Keyed<'_>) {
+        self.open.push(u32::from(node.h), node.node);
     }
 
     fn pop(&mut self, store: &Store) -> Option<Popped> {
@@ -177,7 +177,7 @@ impl Frontier for AStar {
         }
     }
 
-    fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+    fn prepare(&mut self, _node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
     }
 
@@ -233,7 +233,8 @@ impl Alternating {
 impl Frontier for Alternating {
     const GOAL_ON_GENERATION: bool = true;
 
-    fn new(board: &Board) -> Alternating {
+    fn new(problem: &Problem) -> Alternating {
+        let board = &problem.board;
         Alternating {
             open: Open::default(),
             by_areas: Tiered::default(),
@@ -261,8 +262,8 @@ impl Frontier for Alternating {
         self.bound.value(dist, boxes, worker)
     }
 
-    fn push_root(&mut self, node: u32, h: u16) {
-        self.open.push(u32::from(h), node);
+    fn push_root(&mut self, node: Keyed<'_>) {
+        self.open.push(u32::from(node.h), node.node);
     }
 
     fn pop(&mut self, _store: &Store) -> Option<Popped> {
@@ -294,7 +295,7 @@ impl Frontier for Alternating {
         }
     }
 
-    fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+    fn prepare(&mut self, _node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
     }
 
@@ -320,9 +321,14 @@ mod tests {
     use super::*;
     use crate::solver::store::Node;
 
-    fn board() -> Board {
+    fn problem() -> Problem {
         let level = crate::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
-        Board::new(&level).unwrap()
+        let limits = crate::solver::search::Limits {
+            deadline: None,
+            nodes: None,
+            memory: 1 << 30,
+        };
+        Problem::new(&level, &limits, false).unwrap()
     }
 
     fn keyed(node: u32, g: u32, h: u16) -> Keyed<'static> {
@@ -337,7 +343,8 @@ mod tests {
 
     #[test]
     fn a_star_skips_stale_entries_and_stops_on_a_solved_node() {
-        let board = board();
+        let problem = problem();
+        let board = &problem.board;
         let mut store = Store::new(board.words(), 1 << 20);
         let bits = vec![0u64; board.words()];
         let mut ids = Vec::new();
@@ -351,7 +358,7 @@ mod tests {
             };
             ids.push(store.insert(node, &bits, 0).unwrap());
         }
-        let mut f = AStar::new(&board);
+        let mut f = AStar::new(&problem);
         for (&i, (g, h)) in ids.iter().zip([(0, 2), (3, 1), (4, 0)]) {
             f.push(keyed(i, g, h));
         }
@@ -368,9 +375,9 @@ mod tests {
 
     #[test]
     fn alternating_takes_turns_and_skips_nodes_taken_already() {
-        let board = board();
-        let store = Store::new(board.words(), 1 << 20);
-        let mut f = Alternating::new(&board);
+        let problem = problem();
+        let store = Store::new(problem.board.words(), 1 << 20);
+        let mut f = Alternating::new(&problem);
         // Bound order: 1, 2, 3; areas order (tier from regions): 3, 2, 1.
         for (i, h, regions) in [(1, 1, 9), (2, 2, 5), (3, 3, 1)] {
             f.push(Keyed {

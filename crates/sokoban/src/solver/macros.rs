@@ -25,7 +25,7 @@ use super::compact::{Board, NONE};
 
 /// Boards with more squares than this get no goal-room macros: the pull
 /// and push searches keep a stamp per (box, worker) pair, `len²` words.
-const MAX_SQUARES: usize = 2048;
+pub(crate) const MAX_SQUARES: usize = 2048;
 
 /// Bytes the macro tables of `board` take (0 when it is too large for
 /// them).
@@ -145,7 +145,7 @@ impl GoalRooms {
 
 /// The fill order of one room, or `None` when the backward analysis gets
 /// stuck.
-fn packing_order(
+pub(crate) fn packing_order(
     board: &Board,
     puller: &mut Puller,
     members: &[u16],
@@ -190,14 +190,15 @@ fn packing_order(
 }
 
 /// Breadth-first search of pulls for one box, over (box, worker) pairs.
-struct Puller {
+pub(crate) struct Puller {
     seen: Vec<u32>,
     stamp: u32,
     queue: VecDeque<(u16, u16, u32)>,
 }
 
 impl Puller {
-    fn new(n: usize) -> Puller {
+    /// Work arrays for a board of `n` squares.
+    pub(crate) fn new(n: usize) -> Puller {
         Puller {
             seen: vec![0; n * n],
             stamp: 0,

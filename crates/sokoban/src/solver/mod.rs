@@ -33,18 +33,21 @@
 
 mod areas;
 mod bound;
+mod box_paths;
 mod compact;
 mod corral;
 mod corral_deadlock;
 mod distance;
 mod driver;
 mod expander;
+mod fess;
 mod freeze;
 mod frontier;
 mod limit;
 mod macros;
 mod matching;
 mod open;
+mod packing;
 mod path;
 mod problem;
 mod reach;
@@ -88,6 +91,23 @@ pub enum Optimize {
     Moves,
 }
 
+/// How a solve for any solution ([`Optimize::Any`]) searches; the optimal
+/// modes always search with A*.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// A forward search (best-first on the matching bound, taking turns
+    /// with an order by floor areas and boxes off goals), a FESS search and
+    /// a backward search from the solved state, taking turns; see
+    /// [`Techniques`].
+    #[default]
+    Portfolio,
+    /// FESS alone: one forward search that cycles over a feature space of
+    /// packing and floor connectivity, a box pushed along a whole path
+    /// being one move, and moves that make progress costing nothing.
+    Fess,
+}
+
 /// Limits and goals of a solve.
 ///
 /// Start from [`Config::default`] and change what you need with the
@@ -121,6 +141,8 @@ pub struct Config {
     pub node_limit: Option<u64>,
     /// What to optimise.
     pub optimize: Optimize,
+    /// How to search when any solution will do.
+    pub strategy: Strategy,
     /// Which search techniques to use (all by default; switching them off
     /// is for measuring what each one buys).
     pub techniques: Techniques,
@@ -156,6 +178,9 @@ pub struct Techniques {
     /// their start squares (backward), then the bound; each search takes
     /// turns between its two lists (default mode only).
     pub areas: bool,
+    /// A FESS search (a feature space of packing and floor connectivity,
+    /// box-path moves) taking turns with the others (default mode only).
+    pub fess: bool,
 }
 
 impl Default for Techniques {
@@ -166,6 +191,7 @@ impl Default for Techniques {
             tunnels: true,
             backward: true,
             areas: true,
+            fess: true,
         }
     }
 }
@@ -206,6 +232,13 @@ impl Techniques {
         self.areas = on;
         self
     }
+
+    /// With the FESS search on or off.
+    #[must_use]
+    pub fn with_fess(mut self, on: bool) -> Techniques {
+        self.fess = on;
+        self
+    }
 }
 
 impl Config {
@@ -237,6 +270,13 @@ impl Config {
         self
     }
 
+    /// Searching with this strategy (when any solution will do).
+    #[must_use]
+    pub fn with_strategy(mut self, strategy: Strategy) -> Config {
+        self.strategy = strategy;
+        self
+    }
+
     /// With these search techniques.
     #[must_use]
     pub fn with_techniques(mut self, techniques: Techniques) -> Config {
@@ -253,6 +293,7 @@ impl Default for Config {
             memory_limit: 2 << 30,
             node_limit: None,
             optimize: Optimize::Any,
+            strategy: Strategy::Portfolio,
             techniques: Techniques::default(),
         }
     }
@@ -383,7 +424,9 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         nodes: config.node_limit,
         memory: config.memory_limit,
     };
-    let problem = match Problem::new(level, &limits) {
+    let fess = config.optimize == Optimize::Any
+        && (config.strategy == Strategy::Fess || config.techniques.fess);
+    let problem = match Problem::new(level, &limits, fess) {
         Ok(problem) => problem,
         Err(limit) => {
             return Outcome::Unsolved {
@@ -401,15 +444,19 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         rooms: None,
         tunnels: false,
         areas: false,
+        box_paths: false,
     };
     let run = if config.optimize != Optimize::Any {
         driver::single::<AStar>(&problem, plain, &limits)
+    } else if config.strategy == Strategy::Fess {
+        driver::fess(&problem, plain, &limits)
     } else {
         let plan = Portfolio {
             goal_rooms: tech.goal_rooms,
             tunnels: tech.tunnels,
             backward: tech.backward,
             areas: tech.areas,
+            fess: tech.fess,
         };
         if tech.areas {
             driver::portfolio::<Alternating>(&problem, plan, plain, &limits)

@@ -10,6 +10,7 @@ use super::compact::{bits, Board};
 use super::distance::Distances;
 use super::limit::Limit;
 use super::macros;
+use super::packing::Packing;
 use super::search::Limits;
 use super::zobrist::Zobrist;
 
@@ -25,13 +26,15 @@ pub(crate) struct Problem {
     pub(crate) start_bits: Vec<u64>,
     /// The worker's start square.
     pub(crate) start_worker: u16,
+    /// The goal rooms' fill orders, for the searches that steer by them.
+    pub(crate) packing: Option<Packing>,
 }
 
 impl Problem {
-    /// `level` prepared for searches within `limits`; the limit it passed
-    /// when its tables alone would not fit (memory) or take too long to
-    /// compute (time).
-    pub(crate) fn new(level: &Level, limits: &Limits) -> Result<Problem, Limit> {
+    /// `level` prepared for searches within `limits`, with its packing plan
+    /// when `plan`; the limit it passed when its tables alone would not fit
+    /// (memory) or take too long to compute (time).
+    pub(crate) fn new(level: &Level, limits: &Limits, plan: bool) -> Result<Problem, Limit> {
         let board = Board::new(level).ok_or(Limit::Memory)?;
         // The per-level tables are allocated before the search can count
         // them: refuse a level whose tables alone would pass the memory
@@ -45,7 +48,19 @@ impl Problem {
             bits::set(&mut start_bits, board.square(b));
         }
         let dist = Distances::to_goals(&board, limits.deadline).ok_or(Limit::Time)?;
+        let packing = if plan {
+            let mut start = vec![false; board.len()];
+            for b in bits::iter(&start_bits) {
+                if let Some(s) = start.get_mut(usize::from(b)) {
+                    *s = true;
+                }
+            }
+            Some(Packing::new(&board, &start, limits.deadline).ok_or(Limit::Time)?)
+        } else {
+            None
+        };
         Ok(Problem {
+            packing,
             dist,
             zobrist: Zobrist::new(board.len()),
             start_bits,

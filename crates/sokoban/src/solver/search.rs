@@ -18,11 +18,12 @@
 
 use std::time::Instant;
 
-use super::compact::{bits, Board, NONE};
+use super::compact::{bits, NONE};
 use super::distance::Distances;
 use super::expander::{Child, Expander, Moves};
 use super::frontier::{Frontier, Keyed, Popped};
 use super::limit::Limit;
+use super::problem::Problem;
 use super::store::{Node, Store, NIL};
 use super::zobrist::Zobrist;
 
@@ -76,17 +77,18 @@ impl<'a, F: Frontier> Search<'a, F> {
     /// A search of `board` whose tables may hold `memory` bytes, making
     /// `moves` with distances `dist`.
     pub(crate) fn new(
-        board: &'a Board,
+        problem: &'a Problem,
         dist: &'a Distances,
-        zobrist: &'a Zobrist,
         memory: usize,
         moves: Moves<'a>,
     ) -> Search<'a, F> {
+        let board = &problem.board;
+        let zobrist = &problem.zobrist;
         Search {
             dist,
             zobrist,
             store: Store::new(board.words(), memory),
-            frontier: F::new(board),
+            frontier: F::new(problem),
             expander: Expander::new(board, dist, moves),
             solves: !moves.backward,
             child_bits: vec![0; board.words()],
@@ -134,7 +136,13 @@ impl<'a, F: Frontier> Search<'a, F> {
         if h == 0 {
             return Some(End::Solved(root));
         }
-        self.frontier.push_root(root, h);
+        self.frontier.push_root(Keyed {
+            node: root,
+            g: 0,
+            h,
+            boxes: self.expander.boxes(),
+            regions: 0,
+        });
         None
     }
 
@@ -159,7 +167,13 @@ impl<'a, F: Frontier> Search<'a, F> {
             if let Some(j) = other.and_then(|o| o.find(hash, goals, w)) {
                 return Some(End::Meet(root, j));
             }
-            self.frontier.push_root(root, h);
+            self.frontier.push_root(Keyed {
+                node: root,
+                g: 0,
+                h,
+                boxes: self.expander.boxes(),
+                regions: 0,
+            });
         }
         if self.store.len() == 0 {
             return Some(End::Exhausted);
@@ -228,7 +242,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             .expand(self.store.boxes(i), worker, last)
             .len();
         self.frontier
-            .prepare(self.dist, self.expander.boxes(), worker);
+            .prepare(i, self.dist, self.expander.boxes(), worker);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         for c in 0..count {

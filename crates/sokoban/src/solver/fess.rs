@@ -1,0 +1,275 @@
+//! The FESS frontier (Shoham and Schaeffer, "The FESS Algorithm: A Feature
+//! Based Approach to Single-Agent Search", 2020): positions projected onto
+//! a small feature space, the search cycling over its cells.
+//!
+//! Each stored position has a feature vector ([`Features`]): its packing
+//! ([`super::packing`], boxes placed in plan) and its connectivity (the
+//! separate areas of floor its boxes leave, [`super::areas`]). Positions
+//! with the same vector share a *cell*. The frontier takes the cells in
+//! turn, round robin over every cell that has open positions, and from each
+//! takes the open position of least accumulated *weight*, then of least
+//! bound. A move that makes progress in the feature space (packs a box in
+//! plan, or joins areas of floor) weighs 0 and any other move 1, so the
+//! positions a chain of progress leads to stay light however deep they
+//! are, while every cell, however unpromising its features, keeps getting
+//! its turn: the search steers by progress without following one feature
+//! to a dead end.
+//!
+//! As in FESS, the progress moves are what the paper's packing and
+//! connectivity advisors propose; here every move that improves either
+//! feature counts, not one move per advisor. The matching bound is still
+//! computed for each child: no perfect matching is a deadlock, and the
+//! bound breaks ties within a weight.
+
+use std::collections::HashMap;
+
+use super::bound::Bound;
+use super::distance::Distances;
+use super::frontier::{Frontier, Keyed, Popped};
+use super::open::Tiered;
+use super::packing::Packing;
+use super::problem::Problem;
+use super::store::Store;
+
+/// A position's place in the feature space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Features {
+    /// Boxes placed in plan.
+    pub(crate) packing: u16,
+    /// Separate areas of free floor.
+    pub(crate) areas: u16,
+}
+
+impl Features {
+    /// Whether a move from `self` to `next` is progress: more boxes packed,
+    /// or fewer separate areas.
+    pub(crate) fn improved_by(self, next: Features) -> bool {
+        next.packing > self.packing || next.areas < self.areas
+    }
+}
+
+/// What the frontier keeps per stored position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Info {
+    weight: u32,
+    features: Features,
+}
+
+/// The feature-space frontier.
+#[derive(Clone, Debug)]
+pub(crate) struct Fess {
+    bound: Bound,
+    packing: Packing,
+    /// Scratch: the squares of the boxes of the position being keyed.
+    occupied: Vec<bool>,
+    /// Weight and features of each stored position, by node number.
+    info: Vec<Info>,
+    /// The cell of each feature vector seen.
+    cell_of: HashMap<Features, usize>,
+    /// Each cell's open positions, by weight, then bound.
+    cells: Vec<Tiered>,
+    /// The cell the last position came from.
+    cursor: usize,
+    /// The position being expanded.
+    parent: Info,
+}
+
+impl Fess {
+    /// The features of a position with `boxes` and `areas` separate areas.
+    fn features(&mut self, boxes: &[u16], areas: u32) -> Features {
+        for &b in boxes {
+            if let Some(o) = self.occupied.get_mut(usize::from(b)) {
+                *o = true;
+            }
+        }
+        let packing = self.packing.value(&self.occupied);
+        for &b in boxes {
+            if let Some(o) = self.occupied.get_mut(usize::from(b)) {
+                *o = false;
+            }
+        }
+        Features {
+            packing,
+            areas: u16::try_from(areas).unwrap_or(u16::MAX),
+        }
+    }
+
+    /// Files `node` with `info` (and bound `h`) in its cell.
+    fn file(&mut self, node: u32, info: Info, h: u16) {
+        let Ok(i) = usize::try_from(node) else {
+            return;
+        };
+        if self.info.len() <= i {
+            self.info.resize(i + 1, Info::default());
+        }
+        if let Some(slot) = self.info.get_mut(i) {
+            *slot = info;
+        }
+        let next = self.cells.len();
+        let c = *self.cell_of.entry(info.features).or_insert(next);
+        if c == next {
+            self.cells.push(Tiered::default());
+        }
+        if let Some(cell) = self.cells.get_mut(c) {
+            cell.push(info.weight, u32::from(h), node);
+        }
+    }
+}
+
+impl Frontier for Fess {
+    const GOAL_ON_GENERATION: bool = true;
+
+    fn new(problem: &Problem) -> Fess {
+        Fess {
+            bound: Bound::default(),
+            packing: problem.packing.clone().unwrap_or_default(),
+            occupied: vec![false; problem.board.len()],
+            info: Vec::new(),
+            cell_of: HashMap::new(),
+            cells: Vec::new(),
+            cursor: 0,
+            parent: Info::default(),
+        }
+    }
+
+    fn root_bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16> {
+        self.bound.value(dist, boxes, worker)
+    }
+
+    fn push_root(&mut self, node: Keyed<'_>) {
+        let features = self.features(node.boxes, node.regions);
+        self.file(
+            node.node,
+            Info {
+                weight: 0,
+                features,
+            },
+            node.h,
+        );
+    }
+
+    fn pop(&mut self, _store: &Store) -> Option<Popped> {
+        let n = self.cells.len();
+        for step in 1..=n {
+            let c = (self.cursor + step) % n;
+            if let Some(i) = self.cells.get_mut(c).and_then(Tiered::pop) {
+                self.cursor = c;
+                return Some(Popped::Expand(i));
+            }
+        }
+        None
+    }
+
+    fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
+        self.bound.prepare(dist, boxes, worker);
+        self.parent = usize::try_from(node)
+            .ok()
+            .and_then(|i| self.info.get(i).copied())
+            .unwrap_or_default();
+    }
+
+    fn bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16> {
+        self.bound.child(dist, boxes, worker)
+    }
+
+    fn push(&mut self, node: Keyed<'_>) {
+        let features = self.features(node.boxes, node.regions);
+        let step = u32::from(!self.parent.features.improved_by(features));
+        let info = Info {
+            weight: self.parent.weight + step,
+            features,
+        };
+        self.file(node.node, info, node.h);
+    }
+
+    fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
+
+    fn bytes(&self) -> usize {
+        self.cells.iter().map(Tiered::bytes).sum::<usize>()
+            + self.info.capacity() * std::mem::size_of::<Info>()
+            + self.cell_of.capacity() * (std::mem::size_of::<(Features, usize)>() + 8)
+            + self.occupied.capacity()
+            + self.packing.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::search::Limits;
+
+    fn problem() -> (crate::level::Level, Problem) {
+        let level =
+            crate::xsb::parse_level("##########\n#@ $ $ ..#\n#.$  #####\n##########\n").unwrap();
+        let limits = Limits {
+            deadline: None,
+            nodes: None,
+            memory: 1 << 30,
+        };
+        let problem = Problem::new(&level, &limits, true).unwrap();
+        (level, problem)
+    }
+
+    fn keyed(node: u32, h: u16, boxes: &[u16], regions: u32) -> Keyed<'_> {
+        Keyed {
+            node,
+            g: 0,
+            h,
+            boxes,
+            regions,
+        }
+    }
+
+    #[test]
+    fn progress_is_free_and_the_cells_take_turns() {
+        let (level, problem) = problem();
+        let board = &problem.board;
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let store = Store::new(board.words(), 1 << 20);
+        let dist = &problem.dist;
+        let mut f = Fess::new(&problem);
+        let start = [sq(1, 3), sq(1, 5), sq(2, 2)];
+        f.push_root(keyed(0, 3, &start, 1));
+        assert_eq!(f.pop(&store), Some(Popped::Expand(0)));
+        f.prepare(0, dist, &start, sq(1, 1));
+        // Node 1 packs the lone goal (weight 0); nodes 2 and 3 do not
+        // (weight 1), and share a cell with the root.
+        f.push(keyed(1, 2, &[sq(1, 3), sq(1, 5), sq(2, 1)], 1));
+        f.push(keyed(2, 3, &[sq(1, 3), sq(1, 6), sq(2, 2)], 1));
+        f.push(keyed(3, 2, &[sq(1, 4), sq(1, 5), sq(2, 2)], 1));
+        assert_eq!(f.info[1].weight, 0);
+        assert_eq!(f.info[2].weight, 1);
+        assert_eq!(f.info[1].features.packing, 1);
+        assert_eq!(f.cells.len(), 2);
+        // The root's cell holds 2 and 3 (3 first: lower bound); the other
+        // cell holds 1. The cursor moves on from the root's cell.
+        let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();
+        assert_eq!(
+            order,
+            vec![Popped::Expand(1), Popped::Expand(3), Popped::Expand(2)]
+        );
+        assert!(f.bytes() > 0);
+    }
+
+    #[test]
+    fn fewer_areas_is_progress_and_more_is_not() {
+        let a = Features {
+            packing: 2,
+            areas: 3,
+        };
+        let more_packed = Features {
+            packing: 3,
+            areas: 4,
+        };
+        let joined = Features {
+            packing: 2,
+            areas: 2,
+        };
+        assert!(a.improved_by(more_packed) && a.improved_by(joined));
+        assert!(!a.improved_by(a));
+        assert!(!a.improved_by(Features {
+            packing: 1,
+            areas: 3
+        }));
+    }
+}

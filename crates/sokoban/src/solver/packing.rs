@@ -1,0 +1,221 @@
+//! The packing plan and FESS's *packing* feature: how far the boxes on
+//! goals follow an order in which every goal can still be filled.
+//!
+//! The goals fall into rooms (4-connected goal squares; a lone goal is a
+//! room of one). Each room's fill order comes from the backward analysis of
+//! [`super::macros::packing_order`]: from the solved room, repeatedly pull
+//! out a box that can leave with the others in place; reversed, that order
+//! fills the room so that each box can still be pushed in. A position's
+//! packing is the sum over rooms of the length of the order's prefix that
+//! holds boxes (for a room whose analysis got stuck, the number of its
+//! goals with boxes). It grows by one with each box packed in plan, is the
+//! number of goals exactly when the level is solved, and a box pushed onto
+//! a goal out of turn does not raise it.
+
+use std::time::Instant;
+
+use super::compact::{Board, NONE};
+use super::macros::{packing_order, Puller, MAX_SQUARES};
+
+/// The goal rooms of a board and their fill orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Packing {
+    /// The room of each square, or [`NONE`].
+    room: Vec<u16>,
+    /// Each room's goals in fill order, and whether that order was found
+    /// (otherwise they are in no particular order and only counted).
+    rooms: Vec<(Vec<u16>, bool)>,
+}
+
+impl Packing {
+    /// The plan of `board`; `start` marks the squares with boxes at the
+    /// start, which the orders fill first when they can. `None` when
+    /// `deadline` passes first. Boards larger than the macro tables allow
+    /// get rooms without orders.
+    pub(crate) fn new(board: &Board, start: &[bool], deadline: Option<Instant>) -> Option<Packing> {
+        let n = board.len();
+        let mut room = vec![NONE; n];
+        let mut members: Vec<Vec<u16>> = Vec::new();
+        for &g in board.goals() {
+            if room.get(usize::from(g)).is_none_or(|&r| r != NONE) {
+                continue;
+            }
+            let id = u16::try_from(members.len()).unwrap_or(NONE);
+            let mut list = vec![g];
+            room[usize::from(g)] = id;
+            let mut k = 0;
+            while let Some(&s) = list.get(k) {
+                k += 1;
+                for t in board.nbrs(s) {
+                    if t != NONE && board.is_goal(t) && room[usize::from(t)] == NONE {
+                        room[usize::from(t)] = id;
+                        list.push(t);
+                    }
+                }
+            }
+            members.push(list);
+        }
+        let mut puller = (n <= MAX_SQUARES).then(|| Puller::new(n));
+        let mut rooms = Vec::with_capacity(members.len());
+        for list in members {
+            let order = match puller.as_mut() {
+                Some(p) if list.len() > 1 => packing_order(board, p, &list, start, deadline),
+                _ => None,
+            };
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            rooms.push(match order {
+                Some(order) => (order, true),
+                None => (list.clone(), list.len() == 1),
+            });
+        }
+        Some(Packing { room, rooms })
+    }
+
+    /// The packing of the position whose boxes are where `occupied` says.
+    pub(crate) fn value(&self, occupied: &[bool]) -> u16 {
+        let has = |s: &u16| occupied.get(usize::from(*s)).copied().unwrap_or(false);
+        let total: usize = self
+            .rooms
+            .iter()
+            .map(|(goals, ordered)| {
+                if *ordered {
+                    goals.iter().take_while(|s| has(s)).count()
+                } else {
+                    goals.iter().filter(|s| has(s)).count()
+                }
+            })
+            .sum();
+        u16::try_from(total).unwrap_or(u16::MAX)
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.room.capacity() * 2
+            + self
+                .rooms
+                .iter()
+                .map(|(g, _)| g.capacity() * 2 + 32)
+                .sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(text: &str) -> (crate::level::Level, Board, Packing) {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let mut start = vec![false; board.len()];
+        for b in level.start().boxes() {
+            start[usize::from(board.square(b))] = true;
+        }
+        let packing = Packing::new(&board, &start, None).unwrap();
+        (level, board, packing)
+    }
+
+    #[test]
+    fn a_dead_end_room_counts_only_boxes_packed_from_the_back() {
+        let (level, board, packing) = plan("##########\n#@ $ $ ..#\n#.$  #####\n##########\n");
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut occ = vec![false; board.len()];
+        assert_eq!(packing.value(&occ), 0);
+        // The lone goal is a room of its own, counted as soon as filled.
+        occ[usize::from(sq(2, 1))] = true;
+        assert_eq!(packing.value(&occ), 1);
+        // The corridor's mouth first is out of plan: no packing.
+        occ[usize::from(sq(1, 7))] = true;
+        assert_eq!(packing.value(&occ), 1);
+        occ[usize::from(sq(1, 8))] = true;
+        assert_eq!(packing.value(&occ), 3);
+    }
+
+    /// The packing by its definition, goal by goal: a goal with a box
+    /// counts when its room has no order, or when every goal before it in
+    /// the order has a box too.
+    fn reference(packing: &Packing, occupied: &[bool]) -> usize {
+        let mut count = 0;
+        for (goals, ordered) in &packing.rooms {
+            for (i, &g) in goals.iter().enumerate() {
+                let before_filled = goals[..i].iter().all(|&h| occupied[usize::from(h)]);
+                if occupied[usize::from(g)] && (!ordered || before_filled) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_packing_matches_its_definition_on_random_positions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut rooms_seen = 0;
+        for level in crate::builtin::levels() {
+            let board = Board::new(&level).unwrap();
+            let packing = Packing::new(&board, &vec![false; board.len()], None).unwrap();
+            rooms_seen += packing
+                .rooms
+                .iter()
+                .filter(|(g, o)| *o && g.len() > 1)
+                .count();
+            for _ in 0..200 {
+                let occ: Vec<bool> = (0..board.len()).map(|_| rng.gen_bool(0.5)).collect();
+                assert_eq!(usize::from(packing.value(&occ)), reference(&packing, &occ));
+            }
+        }
+        assert!(rooms_seen >= 3, "{rooms_seen}");
+    }
+
+    #[test]
+    fn following_the_order_alone_fills_a_corridor_of_goals() {
+        // Goals in a dead-end corridor off a room: filling the mouth first
+        // would block the rest; in the order, each goal takes any box the
+        // worker can push there with the others in place.
+        let (level, board, packing) =
+            plan("#########\n#@      #\n# $ $ $ ####\n#       ...#\n############\n");
+        let (order, ordered) = packing.rooms.first().unwrap();
+        assert!(*ordered && order.len() == 3);
+        let mut occ = vec![false; board.len()];
+        let mut boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
+        for &b in &boxes {
+            occ[usize::from(b)] = true;
+        }
+        let mut worker = board.square(level.start().worker());
+        let mut pusher = crate::solver::macros::Pusher::new(board.len());
+        for &goal in order {
+            let (i, pushes, end) = boxes
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| !board.is_goal(b))
+                .find_map(|(i, &b)| {
+                    pusher
+                        .push_to(&board, &occ, b, goal, worker)
+                        .map(|(p, w)| (i, p, w))
+                })
+                .unwrap();
+            assert!(pushes > 0);
+            occ[usize::from(boxes[i])] = false;
+            occ[usize::from(goal)] = true;
+            boxes[i] = goal;
+            worker = end;
+        }
+        assert!(board.goals().iter().all(|&g| occ[usize::from(g)]));
+        assert_eq!(usize::from(packing.value(&occ)), 3);
+    }
+
+    #[test]
+    fn the_solved_position_packs_every_goal() {
+        for level in crate::builtin::levels() {
+            let board = Board::new(&level).unwrap();
+            let packing = Packing::new(&board, &vec![false; board.len()], None).unwrap();
+            let mut occ = vec![false; board.len()];
+            for &g in board.goals() {
+                occ[usize::from(g)] = true;
+            }
+            assert_eq!(usize::from(packing.value(&occ)), board.goals().len());
+        }
+    }
+}
