@@ -8,16 +8,16 @@
 //! with the same vector share a *cell*. The frontier takes the cells in
 //! turn, round robin over every cell that has open positions, and from each
 //! takes the open position of least accumulated *weight*, then of least
-//! bound. A move that makes progress in the feature space (packs a box in
-//! plan, or joins areas of floor) weighs 0 and any other move 1, so the
+//! bound. A move that makes progress (packs a box in plan) weighs 0 and
+//! any other move 1, so the
 //! positions a chain of progress leads to stay light however deep they
 //! are, while every cell, however unpromising its features, keeps getting
 //! its turn: the search steers by progress without following one feature
 //! to a dead end.
 //!
-//! As in FESS, the progress moves are what the paper's packing and
-//! connectivity advisors propose; here every move that improves either
-//! feature counts, not one move per advisor. The matching bound is still
+//! The progress moves are what the paper's packing advisor proposes; here
+//! every move that raises the packing counts, not one move per advisor.
+//! Connectivity only sorts positions into cells. The matching bound is still
 //! computed for each child: no perfect matching is a deadlock, and the
 //! bound breaks ties within a weight.
 
@@ -41,10 +41,11 @@ pub(crate) struct Features {
 }
 
 impl Features {
-    /// Whether a move from `self` to `next` is progress: more boxes packed,
-    /// or fewer separate areas.
+    /// Whether a move from `self` to `next` is progress: more boxes packed.
+    /// Fewer separate areas is not: counted as progress too, it made
+    /// XSokoban 3 levels worse (FESS alone, 3 s per level: 39 against 42).
     pub(crate) fn improved_by(self, next: Features) -> bool {
-        next.packing > self.packing || next.areas < self.areas
+        next.packing > self.packing
     }
 }
 
@@ -252,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn fewer_areas_is_progress_and_more_is_not() {
+    fn only_more_packing_is_progress() {
         let a = Features {
             packing: 2,
             areas: 3,
@@ -265,8 +266,8 @@ mod tests {
             packing: 2,
             areas: 2,
         };
-        assert!(a.improved_by(more_packed) && a.improved_by(joined));
-        assert!(!a.improved_by(a));
+        assert!(a.improved_by(more_packed));
+        assert!(!a.improved_by(joined) && !a.improved_by(a));
         assert!(!a.improved_by(Features {
             packing: 1,
             areas: 3
