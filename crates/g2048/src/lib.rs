@@ -70,6 +70,8 @@ pub mod ntuple;
 #[warn(clippy::indexing_slicing)]
 pub mod slide;
 #[warn(clippy::indexing_slicing)]
+pub mod symmetry;
+#[warn(clippy::indexing_slicing)]
 pub mod train;
 
 pub use crate::bitboard::Bitboard;
