@@ -46,6 +46,11 @@ pub fn plural(n: impl Into<u64>, many: &str) -> &str {
     }
 }
 
+/// Bytes in MiB, rounded up: `mib(1)` is 1, `mib(3 << 20)` is 3.
+pub fn mib(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
+}
+
 /// The median of `values` (the mean of the middle two for an even count; 0
 /// for none).
 pub fn median(values: &[f64]) -> f64 {
@@ -72,6 +77,14 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0]), 2.0);
         assert_eq!(median(&[10.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
+    #[test]
+    fn mebibytes_round_up() {
+        assert_eq!(
+            (mib(0), mib(1), mib(1 << 20), mib((3 << 20) + 1)),
+            (0, 1, 1, 4)
+        );
     }
 
     #[test]

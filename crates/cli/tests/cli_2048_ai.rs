@@ -7,8 +7,16 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+/// The binary, with its cache directory (where `ai` and `hint` keep their
+/// lookup tables) in the build's scratch folder rather than the user's.
 fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
+    let mut cmd = Command::cargo_bin("boardkit").unwrap();
+    cmd.env("XDG_CACHE_HOME", cache_dir());
+    cmd
+}
+
+fn cache_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache")
 }
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
@@ -502,4 +510,76 @@ fn bad_networks_and_training_settings_are_refused() {
         .assert()
         .code(2);
     std::fs::remove_file(&garbage).unwrap();
+}
+
+const SNAKE: &str = "4\n16384 8192 4096 2048\n128 256 512 1024\n4 2 2 2\n2 2 0 0\n";
+
+#[test]
+fn hint_takes_the_lookup_tables_move_unless_told_not_to() {
+    let with = stdout_of(&["2048", "hint", "--depth", "2"], SNAKE);
+    assert!(
+        with.starts_with("best move: LEFT (lookup table 2x4-128.table: 78.2% to build the 128)\n"),
+        "{with}"
+    );
+    let without = stdout_of(&["2048", "hint", "--depth", "2", "--no-tables"], SNAKE);
+    assert!(without.starts_with("best move: UP\n"), "{without}");
+    let json = stdout_of(&["2048", "hint", "--depth", "2", "--json"], SNAKE);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["best"], "LEFT");
+    assert_eq!(v["table"]["goal"], 128);
+}
+
+#[test]
+fn a_damaged_table_file_is_rebuilt_with_a_warning() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let built = stdout_of(&["2048", "tables", "build", "--tables", d], "");
+    assert!(built.contains("2x4-256.table"), "{built}");
+    assert!(built.contains("100 MiB on disk"), "{built}");
+    let small = dir.join("2x4-32.table");
+    let whole = std::fs::read(&small).unwrap();
+    let mut damaged = whole.clone();
+    damaged[1000] ^= 0x10;
+    std::fs::write(&small, &damaged).unwrap();
+    let big = dir.join("2x4-64.table");
+    let big_whole = std::fs::read(&big).unwrap();
+    std::fs::write(&big, &big_whole[..big_whole.len() / 2]).unwrap();
+    let out = boardkit()
+        .args(["2048", "hint", "--depth", "2", "--tables", d])
+        .write_stdin(SNAKE)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "2x4-32.table: checksum mismatch: the file is damaged; rebuilding it",
+        ))
+        .stderr(predicate::str::contains(
+            "2x4-64.table: truncated or overlong",
+        ));
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("lookup table 2x4-128.table"), "{text}");
+    assert_eq!(std::fs::read(&small).unwrap(), whole);
+    assert_eq!(std::fs::read(&big).unwrap(), big_whole);
+    let again = stdout_of(&["2048", "tables", "build", "--tables", d], "");
+    assert_eq!(again.matches("present").count(), 4, "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tables_over_the_memory_limit_are_left_out() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables-limit");
+    let _ = std::fs::remove_dir_all(&dir);
+    boardkit()
+        .args(["2048", "tables", "build", "--memory-limit", "20M"])
+        .args(["--tables", dir.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("2x4-128.table")
+                .and(predicate::str::contains("left out (over --memory-limit)")),
+        )
+        .stderr(predicate::str::contains(
+            "lookup table 2x4-256.table left out: building it needs 144 MiB, over --memory-limit",
+        ));
+    let _ = std::fs::remove_dir_all(&dir);
 }

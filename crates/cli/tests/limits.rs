@@ -12,9 +12,15 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
+/// The binary on `args`, its cache directory (the lookup tables of `ai` and
+/// `hint`) in the build's scratch folder.
 fn boardkit(args: &[&str]) -> Output {
     Command::cargo_bin("boardkit")
         .unwrap()
+        .env(
+            "XDG_CACHE_HOME",
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
         .args(args)
         .output()
         .unwrap()

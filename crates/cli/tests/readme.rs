@@ -9,6 +9,8 @@
 //! - A line `…` in the expected text stands for any number of lines.
 //! - Timings differ from run to run: figures like `0.003 s`, `1.282 ms`,
 //!   `3195 moves/s` and JSON `"seconds":0.0001` are compared as `#`.
+//! - The cache directory (where `2048 ai` and `2048 hint` keep their lookup
+//!   tables) is the build's scratch folder, not the user's.
 //! - `$ cat FILE` of a file that does not exist yet writes FILE from the
 //!   lines shown, so a block can show a file and then use it.
 //! - Blocks fenced as ```` ```text ```` (a terminal screen, a run whose output
@@ -100,6 +102,10 @@ fn run(command: &str, dir: &Path, bin: &Path) -> String {
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
+        .env(
+            "XDG_CACHE_HOME",
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
         .output()
         .unwrap();
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();

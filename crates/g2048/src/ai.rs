@@ -4,7 +4,9 @@
 //!
 //! The command-line `2048 ai`, `2048 hint` and the terminal game's hint key
 //! all go through these calls, so a program using this crate gets exactly
-//! what the commands print.
+//! what the commands print. With [`Settings::tables`] set, a board that
+//! matches a solved late-game sub-problem ([`crate::tables`]) takes the
+//! table's move; every other board is searched.
 //!
 //! ```
 //! use boardkit_2048::ai::{play, Ending, Settings, Stop};
@@ -19,6 +21,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
 use boardkit_grid::Dir;
@@ -28,6 +31,7 @@ use crate::expectimax::{Config, Searcher};
 use crate::game::Game;
 use crate::heuristic::{Evaluate, Heuristic, Weights};
 use crate::ntuple::{Downgrading, NTuple};
+use crate::tables::{TableMove, Tables};
 use crate::{Bitboard, Board};
 
 /// The largest exponent a bitboard cell holds (32768): a threshold above it
@@ -152,12 +156,15 @@ impl Evaluate for Evaluation {
     }
 }
 
-/// An evaluation and the search settings to play with.
+/// An evaluation, the search settings and the lookup tables to play with.
 pub struct Settings<E = Evaluation> {
     /// What positions are judged by.
     pub evaluation: E,
     /// How deep and how widely to search.
     pub config: Config,
+    /// The late-game tables consulted before searching (none: search every
+    /// board).
+    pub tables: Arc<Tables>,
 }
 
 impl Settings {
@@ -180,7 +187,19 @@ impl Settings {
     #[must_use]
     pub fn made_for(evaluation: Evaluation, strong: bool) -> Settings {
         let config = evaluation.base_config(strong);
-        Settings { evaluation, config }
+        Settings {
+            evaluation,
+            config,
+            tables: Arc::new(Tables::none()),
+        }
+    }
+}
+
+impl<E> Settings<E> {
+    /// The same settings with these tables.
+    #[must_use]
+    pub fn with_tables(self, tables: Arc<Tables>) -> Settings<E> {
+        Settings { tables, ..self }
     }
 }
 
@@ -240,10 +259,15 @@ pub struct Played {
     pub ending: Ending,
     /// Leaf evaluations the search made.
     pub evaluations: u64,
+    /// Moves taken from the lookup tables rather than searched.
+    pub table_moves: u64,
 }
 
 /// Plays the seeded 4 × 4 game ([`Game::classic`]) with the AI until it is
 /// over or `stop` says; `on_move` sees the game after every move.
+///
+/// A board that matches one of the settings' tables takes the table's move
+/// ([`Tables::lookup`]); every other board is searched.
 ///
 /// Deterministic: the same seed, settings and stop tile give the same game
 /// (a deadline can only end it earlier).
@@ -255,6 +279,7 @@ pub fn play<E: Evaluate>(
 ) -> Played {
     let mut game = Game::classic(seed);
     let mut ai = Searcher::new(&settings.evaluation, settings.config);
+    let mut table_moves = 0;
     let ending = loop {
         if stop.until.is_some_and(|u| game.max_exponent() >= u) {
             break Ending::Reached;
@@ -265,6 +290,12 @@ pub fn play<E: Evaluate>(
         let Some(board) = game.bitboard() else {
             break Ending::BeyondBitboard;
         };
+        if let Some(m) = settings.tables.lookup(board) {
+            table_moves += 1;
+            game.play(m.dir);
+            on_move(&game);
+            continue;
+        }
         let Some(dir) = ai.decide(board).best else {
             break Ending::GameOver;
         };
@@ -275,6 +306,7 @@ pub fn play<E: Evaluate>(
         game,
         ending,
         evaluations: ai.evaluations(),
+        table_moves,
     }
 }
 
@@ -304,9 +336,12 @@ impl std::error::Error for NoAdvice {}
 /// The AI's advice on one board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Advice {
-    /// The best move (`None` when no move is legal: the game is over).
+    /// The best move (`None` when no move is legal: the game is over): the
+    /// table's move when a table matches, else the search's.
     pub best: Option<Dir>,
-    /// Every legal move with its expected value, best first.
+    /// The table move, when one of the settings' tables matches the board.
+    pub table: Option<TableMove>,
+    /// Every legal move with its expected value by the search, best first.
     pub values: Vec<(Dir, f32)>,
     /// The depth searched.
     pub depth: u32,
@@ -314,7 +349,8 @@ pub struct Advice {
     pub evaluations: u64,
 }
 
-/// The AI's advice on `board`: the best move and every legal move's value.
+/// The AI's advice on `board`: the best move (from a table when one
+/// matches, as in [`play`]) and every legal move's value by the search.
 ///
 /// ```
 /// use boardkit_2048::ai::{advise, NoAdvice, Settings};
@@ -350,8 +386,10 @@ pub fn advise<E: Evaluate>(board: &Board, settings: &Settings<E>) -> Result<Advi
         })
         .collect();
     values.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let table = settings.tables.lookup(bitboard);
     Ok(Advice {
-        best: decision.best,
+        best: table.map_or(decision.best, |m| Some(m.dir)),
+        table,
         values,
         depth: decision.depth,
         evaluations: decision.evaluations,
@@ -367,6 +405,7 @@ mod tests {
         Settings {
             evaluation: Evaluation::standard(),
             config: Config::fixed(depth),
+            tables: Arc::new(Tables::none()),
         }
     }
 

@@ -176,6 +176,27 @@ impl Bitboard {
         Bitboard(b1 | (b2 >> 24) | (b3 << 24))
     }
 
+    /// The board mirrored left to right (column c becomes column 3 − c).
+    #[must_use]
+    #[inline]
+    pub fn mirror(self) -> Bitboard {
+        let x = self.0;
+        Bitboard(
+            ((x & 0x000F_000F_000F_000F) << 12)
+                | ((x & 0x00F0_00F0_00F0_00F0) << 4)
+                | ((x & 0x0F00_0F00_0F00_0F00) >> 4)
+                | ((x & 0xF000_F000_F000_F000) >> 12),
+        )
+    }
+
+    /// The board flipped top to bottom (row r becomes row 3 − r).
+    #[must_use]
+    #[inline]
+    pub fn flip(self) -> Bitboard {
+        let x = self.0;
+        Bitboard((x << 48) | ((x & 0xFFFF_0000) << 16) | ((x >> 16) & 0xFFFF_0000) | (x >> 48))
+    }
+
     /// Number of empty cells.
     #[must_use]
     pub fn empty_count(self) -> u32 {

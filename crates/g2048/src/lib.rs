@@ -16,6 +16,9 @@
 //!   n-tuple network trained by temporal-difference self-play, and
 //!   [`downgrade`](mod@downgrade), which lets it judge late-stage boards by
 //!   the layouts it knows from earlier stages.
+//! * [`tables`]: exact lookup tables for the late game (small sub-problems
+//!   solved once by dynamic programming, matched in any of the board's eight
+//!   [`symmetry`] images), which the AI plays from before it searches.
 //!
 //! Parse a board, compute, read the result: the largest tile within five
 //! moves (Baekjoon 12100), and a seeded game played by the AI.
@@ -69,6 +72,10 @@ pub mod max_tile;
 pub mod ntuple;
 #[warn(clippy::indexing_slicing)]
 pub mod slide;
+#[warn(clippy::indexing_slicing)]
+pub mod symmetry;
+#[warn(clippy::indexing_slicing)]
+pub mod tables;
 #[warn(clippy::indexing_slicing)]
 pub mod train;
 

@@ -83,16 +83,13 @@ pub fn banked_score(board: Bitboard) -> f64 {
 /// The board mirrored left to right.
 #[inline]
 fn mirror(x: u64) -> u64 {
-    ((x & 0x000F_000F_000F_000F) << 12)
-        | ((x & 0x00F0_00F0_00F0_00F0) << 4)
-        | ((x & 0x0F00_0F00_0F00_0F00) >> 4)
-        | ((x & 0xF000_F000_F000_F000) >> 12)
+    Bitboard(x).mirror().0
 }
 
 /// The board flipped top to bottom.
 #[inline]
 fn flip(x: u64) -> u64 {
-    (x << 48) | ((x & 0xFFFF_0000) << 16) | ((x >> 16) & 0xFFFF_0000) | (x >> 48)
+    Bitboard(x).flip().0
 }
 
 /// The eight symmetric images of a board.

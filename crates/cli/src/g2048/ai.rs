@@ -14,6 +14,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::network_file::load_network;
+use super::tables::TablesArgs;
 use crate::error::CliError;
 use crate::input;
 use crate::report::{count, median, plural};
@@ -139,14 +140,19 @@ impl SearchArgs {
         }
     }
 
-    /// The evaluation and the search settings: the evaluation's own fast or
-    /// strong setting (strong when `strong` or --strong), then the depth and
-    /// cut-off options.
-    pub fn settings(&self, strong: bool) -> Result<Settings, CliError> {
+    /// The evaluation, the search settings and the lookup tables: the
+    /// evaluation's own fast or strong setting (strong when `strong` or
+    /// --strong), then the depth and cut-off options; the tables as
+    /// `tables` says (read, or built on first use).
+    pub fn settings(&self, strong: bool, tables: &TablesArgs) -> Result<Settings, CliError> {
         let evaluation = self.evaluation()?;
         let base = evaluation.base_config(strong || self.strong);
         let config = self.config(base)?;
-        Ok(Settings { evaluation, config })
+        Ok(Settings {
+            evaluation,
+            config,
+            tables: tables.load()?,
+        })
     }
 
     /// The search configuration, starting from `base`.
@@ -197,6 +203,8 @@ pub struct AiArgs {
     pub seed: u64,
     #[command(flatten)]
     pub search: SearchArgs,
+    #[command(flatten)]
+    pub tables: TablesArgs,
     /// Stop each game once it makes this tile (e.g. 2048) instead of playing
     /// it to the end.
     #[arg(long, value_name = "TILE")]
@@ -234,6 +242,8 @@ pub struct GameRecord {
     pub ending: Ending,
     /// Leaf evaluations made by the search.
     pub evaluations: u64,
+    /// Moves taken from the lookup tables.
+    pub table_moves: u64,
     /// The final board, row by row.
     pub board: Vec<Vec<u128>>,
     /// Seconds the game took on the wall clock (absent with --no-timing).
@@ -278,6 +288,7 @@ impl GameRecord {
             moves: played.game.moves(),
             ending: played.ending,
             evaluations: played.evaluations,
+            table_moves: played.table_moves,
             board: played.game.board().value_rows(),
             seconds: timing.map(|t| t.wall.as_secs_f64()),
             cpu_seconds: timing.and_then(|t| t.cpu).map(|c| c.as_secs_f64()),
@@ -299,11 +310,13 @@ struct Summary {
     first_seed: u64,
     search: String,
     weights: String,
+    tables: Vec<String>,
     reached: Vec<Reach>,
     mean_score: f64,
     median_score: f64,
     total_moves: u64,
     total_evaluations: u64,
+    total_table_moves: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves_per_cpu_second: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -320,7 +333,7 @@ struct AiJson {
 
 /// Runs `2048 ai`.
 pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
-    let settings = args.search.settings(false)?;
+    let settings = args.search.settings(false, &args.tables)?;
     let until = match args.until {
         None => None,
         Some(t) => Some(tile_exponent(t).ok_or_else(|| {
@@ -365,6 +378,12 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         first_seed: args.seed,
         search: settings.config.to_string(),
         weights: args.search.describe(&settings.evaluation),
+        tables: settings
+            .tables
+            .tables()
+            .iter()
+            .map(|t| t.subproblem().file_name())
+            .collect(),
         reached: MILESTONES
             .iter()
             .map(|&e| {
@@ -383,6 +402,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         median_score: median(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
         total_moves,
         total_evaluations: records.iter().map(|r| r.evaluations).sum(),
+        total_table_moves: records.iter().map(|r| r.table_moves).sum(),
         moves_per_cpu_second: cpu
             .filter(|_| timing)
             .map(|c| total_moves as f64 / c.max(1e-9)),
@@ -402,6 +422,28 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         let _ = writeln!(out, "evaluation: {}", summary.weights);
     }
     Ok(out)
+}
+
+/// The tables as the summary names them: `2x4 for 32, 64, 128, 256`, or
+/// `none`.
+fn tables_line(names: &[String]) -> String {
+    let mut regions: Vec<(&str, Vec<&str>)> = Vec::new();
+    for name in names {
+        let stem = name.strip_suffix(".table").unwrap_or(name);
+        let (region, goal) = stem.rsplit_once('-').unwrap_or((stem, ""));
+        match regions.iter_mut().find(|(r, _)| *r == region) {
+            Some((_, goals)) => goals.push(goal),
+            None => regions.push((region, vec![goal])),
+        }
+    }
+    if regions.is_empty() {
+        return "none".to_string();
+    }
+    regions
+        .iter()
+        .map(|(r, goals)| format!("{r} for {}", goals.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
@@ -440,6 +482,7 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
         s.first_seed,
         s.search
     );
+    let _ = writeln!(out, "lookup tables: {}", tables_line(&s.tables));
     for r in &s.reached {
         let _ = writeln!(
             out,
@@ -457,8 +500,8 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
     );
     let _ = write!(
         out,
-        "moves: {}, evaluations: {}",
-        s.total_moves, s.total_evaluations
+        "moves: {} ({} from lookup tables), evaluations: {}",
+        s.total_moves, s.total_table_moves, s.total_evaluations
     );
     if let (Some(mps), Some(wall)) = (s.moves_per_second, s.wall_seconds) {
         out.push_str("\nspeed: ");
@@ -488,6 +531,8 @@ pub struct HintArgs {
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
+    #[command(flatten)]
+    pub tables: TablesArgs,
     /// Search at most this many seconds: deepen one depth at a time up to
     /// the deepest setting (--depth) and answer with the deepest search
     /// finished in time (depth 1 always finishes).
@@ -509,13 +554,22 @@ struct HintJson {
     values: Vec<(&'static str, f32)>,
     depth: Option<u32>,
     note: Option<String>,
+    table: Option<TableJson>,
+}
+
+/// The lookup table a hint's move came from.
+#[derive(Serialize)]
+struct TableJson {
+    name: String,
+    goal: u128,
+    probability: f32,
 }
 
 /// Runs `2048 hint`.
 pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, Range::Lenient)?;
-    let mut settings = args.search.settings(true)?;
+    let mut settings = args.search.settings(true, &args.tables)?;
     if let Some(per_move) = args.time_limit {
         let max = match settings.config.depth {
             Depth::Fixed(d) => d,
@@ -538,6 +592,11 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
                 .unwrap_or_default(),
             depth: ok.map(|a| a.depth),
             note: advice.as_ref().err().map(ToString::to_string),
+            table: ok.and_then(|a| a.table).map(|t| TableJson {
+                name: t.subproblem.file_name(),
+                goal: tile_value(t.subproblem.goal),
+                probability: t.probability,
+            }),
         };
         let mut out = serde_json::to_string(&json)?;
         out.push('\n');
@@ -558,7 +617,21 @@ pub fn run_hint(args: &HintArgs) -> Result<String, CliError> {
                 let _ = writeln!(out, "no legal move: the game is over");
             }
             Some(best) => {
-                let _ = writeln!(out, "best move: {}", best.name());
+                match advice.table {
+                    Some(t) => {
+                        let _ = writeln!(
+                            out,
+                            "best move: {} (lookup table {}: {:.1}% to build the {})",
+                            best.name(),
+                            t.subproblem.file_name(),
+                            100.0 * t.probability,
+                            tile_value(t.subproblem.goal)
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "best move: {}", best.name());
+                    }
+                }
                 let _ = writeln!(
                     out,
                     "expected value of each legal move (depth {}, {} evaluations):",
@@ -632,6 +705,7 @@ mod tests {
         let settings = Settings {
             evaluation: Evaluation::standard(),
             config: Config::fixed(1),
+            tables: std::sync::Arc::new(boardkit_2048::tables::Tables::none()),
         };
         let (played, timing) = play_timed(3, &settings, Stop::at_tile(7));
         let record = GameRecord::new(&played, None);

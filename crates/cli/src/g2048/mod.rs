@@ -5,6 +5,7 @@ mod ai;
 mod judge;
 mod network_file;
 mod play;
+mod tables;
 mod train;
 
 use clap::Subcommand;
@@ -58,6 +59,14 @@ pub enum Command {
     /// Example: boardkit 2048 train --games 1000 --out net.bin
     #[command(verbatim_doc_comment)]
     Train(train::TrainArgs),
+    /// The AI's late-game lookup tables: build them ahead of their first use.
+    ///
+    /// ai and hint read them from the cache directory (or --tables DIR) and build
+    /// them there when missing or damaged.
+    ///
+    /// Example: boardkit 2048 tables build
+    #[command(subcommand, verbatim_doc_comment)]
+    Tables(tables::TablesCommand),
 }
 
 /// Runs a 2048 command and returns what it prints.
@@ -69,6 +78,7 @@ pub fn run(cmd: Command) -> Result<String, CliError> {
         Command::Hint(args) => ai::run_hint(&args),
         Command::Play(args) => play::run_play(&args),
         Command::Train(args) => train::run_train(&args),
+        Command::Tables(cmd) => tables::run(&cmd),
     }
 }
 

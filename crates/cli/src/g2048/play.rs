@@ -7,11 +7,13 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use boardkit_2048::ai::{advise, Evaluation, Settings};
 use boardkit_2048::expectimax::{Config, Depth};
 use boardkit_2048::game::{Game, MAX_GAME_SIZE, MIN_GAME_SIZE};
+use boardkit_2048::tables::Tables;
 use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
 use clap::Args;
@@ -128,6 +130,7 @@ pub struct App {
     scores: HighScores,
     store: Option<PathBuf>,
     played: Vec<Played>,
+    tables: Arc<Tables>,
 }
 
 impl App {
@@ -159,7 +162,14 @@ impl App {
             scores,
             store,
             played: Vec::new(),
+            tables: Arc::new(Tables::none()),
         })
+    }
+
+    /// The same game, its hint consulting these lookup tables.
+    #[must_use]
+    pub fn with_tables(self, tables: Arc<Tables>) -> App {
+        App { tables, ..self }
     }
 
     /// The best score on record for this board size.
@@ -251,10 +261,21 @@ impl App {
                 },
                 prob_cutoff: 1e-4,
             },
+            tables: Arc::clone(&self.tables),
         };
         match advise(&self.game.board(), &settings) {
             Err(why) => format!("no AI hint: {why}"),
             Ok(advice) => match advice.best {
+                Some(best) if advice.table.is_some() => {
+                    let p = advice.table.map_or(0.0, |t| t.probability);
+                    let goal = advice.table.map_or(0, |t| t.subproblem.goal);
+                    format!(
+                        "AI: {} (lookup table: {:.1}% to build the {})",
+                        best.name(),
+                        100.0 * p,
+                        tile_value(goal)
+                    )
+                }
                 Some(best) => {
                     let others: Vec<String> = advice
                         .values
@@ -521,7 +542,10 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             .map_or(0, |d| d.as_secs())
     });
     let n = usize::try_from(args.size).unwrap_or(4);
-    let mut app = App::new(n, seed, high_score_path(), !args.no_save)?;
+    // The hint uses the lookup tables already built; the game never waits
+    // for a build.
+    let mut app = App::new(n, seed, high_score_path(), !args.no_save)?
+        .with_tables(super::tables::load_present());
     terminal::run(&mut app, "2048 play")?;
     Ok(app.summary())
 }

@@ -1,0 +1,795 @@
+//! Exact lookup tables for the late game: small sub-problems solved once by
+//! dynamic programming, looked up during play.
+//!
+//! Late in a game the search keeps the large tiles in a formation along an
+//! edge; what remains is always the same kind of task: with those tiles
+//! fixed, build the next tile in the cells left free and bring it next to
+//! its twin. A [`Region`] says which cells are free, which fixed cell holds
+//! the twin (the *anchor*) and in which free cells a new tile of the same
+//! value counts as success (the *targets*); a [`Subproblem`] adds the goal
+//! exponent g. Its rules:
+//!
+//! * a state is the content of the free cells, every tile below 2^g;
+//! * a move is allowed when it changes the board and leaves every fixed cell
+//!   as it is;
+//! * after an allowed move, a 2^g tile on a target cell is success
+//!   (probability 1), one elsewhere in the free cells failure (0); otherwise a
+//!   2 (p 0.9) or a 4 (p 0.1) appears in a uniformly chosen empty free cell;
+//! * a state's value is its best allowed move's probability of success, 0
+//!   when no move is allowed.
+//!
+//! [`Table::build`] solves every state of a sub-problem exactly (expectimax
+//! to success or dead end): a move keeps the sum of the tiles and a spawn
+//! raises it, so the states are solved from the largest sum down and every
+//! successor is known when it is needed. The fixed cells are modelled by
+//! walls of 2^14 and 2^15 in a checkerboard, which no free tile can merge
+//! with and no two neighbours of which are equal.
+//!
+//! A real board matches a table, in one of its eight symmetric images
+//! ([`Symmetry`]), when the anchor holds 2^g, every fixed cell holds a tile
+//! of 2^g or more with no two neighbouring fixed tiles equal, and every free
+//! tile is below 2^g. A region's fixed cells form, in every row and column,
+//! one run that starts at an edge ([`Region::new`] checks it), so that such
+//! a board moves exactly as the model does: its fixed tiles can neither
+//! merge with each other nor with a free tile. [`Tables::lookup`] returns the
+//! stored move of the best matching table, mapped back to the board.
+//!
+//! A table is stored as one `f32` probability per state (states in the
+//! mixed-radix order of the free cells' exponents, the first free cell
+//! lowest) and two bits per state for its move; [`Table::to_bytes`] and
+//! [`Table::from_bytes`] give it a versioned header and a CRC-32 checksum,
+//! and a damaged or truncated file is an error, never a table.
+
+use std::fmt;
+
+use boardkit_grid::Dir;
+
+use crate::symmetry::Symmetry;
+use crate::Bitboard;
+
+/// The largest goal exponent (8192): free tiles stay below the walls'
+/// 2^14.
+pub const MAX_GOAL: u8 = 13;
+
+/// The most states one table may have.
+pub const MAX_STATES: u64 = 1 << 32;
+
+/// Bytes of memory per state while a table is built (probability, move and
+/// the order of solving).
+pub const BUILD_BYTES_PER_STATE: u64 = 9;
+
+/// Which cells of a 4 × 4 board are free, which fixed cell holds the goal
+/// tile's twin, and where a new goal tile counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    name: &'static str,
+    free: u16,
+    anchor: u8,
+    targets: u16,
+}
+
+/// Why a region cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionError(String);
+
+impl fmt::Display for RegionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RegionError {}
+
+fn bit(mask: u16, cell: usize) -> bool {
+    mask >> cell & 1 == 1
+}
+
+/// Whether the cells of one line (four cell indices in order) that are
+/// fixed form one run from an edge (or none, or all).
+fn fixed_run_from_edge(free: u16, line: [usize; 4]) -> bool {
+    let fixed: Vec<bool> = line.iter().map(|&c| !bit(free, c)).collect();
+    fixed.windows(2).filter(|w| w.first() != w.last()).count() <= 1
+}
+
+impl Region {
+    /// The lower two rows free, the upper two fixed: the goal tile's twin at
+    /// the left end of the second row, the new tile wanted right below it.
+    /// (Its mirror image, the twin at the right end, is found by symmetry.)
+    pub const TWO_ROWS: Region = Region {
+        name: "2x4",
+        free: 0xFF00,
+        anchor: 4,
+        targets: 1 << 8,
+    };
+
+    /// A region: `free` is a mask of free cells (bit 4 × row + col),
+    /// `anchor` a fixed cell, `targets` a non-empty mask of free cells.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::Region;
+    ///
+    /// assert!(Region::new("bottom row", 0xF000, 8, 1 << 12).is_ok());
+    /// // A fixed cell between two free ones in a row: not a run from an edge.
+    /// assert!(Region::new("gap", 0xFFFF & !(1 << 13), 8, 1 << 12).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// An anchor that is not fixed, targets that are empty or not free, no
+    /// free cell, or a row or column whose fixed cells are not one run from
+    /// an edge.
+    pub fn new(
+        name: &'static str,
+        free: u16,
+        anchor: usize,
+        targets: u16,
+    ) -> Result<Region, RegionError> {
+        let err = |m: &str| Err(RegionError(format!("region {name}: {m}")));
+        if free == 0 {
+            return err("no free cell");
+        }
+        if anchor >= 16 || bit(free, anchor) {
+            return err("the anchor must be a fixed cell");
+        }
+        if targets == 0 || targets & !free != 0 {
+            return err("the targets must be free cells");
+        }
+        for i in 0..4 {
+            let row = [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3];
+            let col = [i, i + 4, i + 8, i + 12];
+            if !fixed_run_from_edge(free, row) || !fixed_run_from_edge(free, col) {
+                return err("the fixed cells of every row and column must be one run from an edge");
+            }
+        }
+        Ok(Region {
+            name,
+            free,
+            anchor: anchor as u8,
+            targets,
+        })
+    }
+
+    /// The region's name (used in file names).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The mask of free cells.
+    #[must_use]
+    pub fn free(&self) -> u16 {
+        self.free
+    }
+
+    /// The fixed cell holding the goal tile's twin.
+    #[must_use]
+    pub fn anchor(&self) -> usize {
+        usize::from(self.anchor)
+    }
+
+    /// The mask of free cells where a goal tile counts as success.
+    #[must_use]
+    pub fn targets(&self) -> u16 {
+        self.targets
+    }
+
+    fn free_cells(&self) -> Vec<usize> {
+        (0..16).filter(|&c| bit(self.free, c)).collect()
+    }
+}
+
+/// A region and a goal exponent: one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subproblem {
+    /// Which cells move and where the goal tile counts.
+    pub region: Region,
+    /// The exponent of the tile to build (3 ≤ g ≤ [`MAX_GOAL`]).
+    pub goal: u8,
+}
+
+/// Why a sub-problem cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubproblemError(String);
+
+impl fmt::Display for SubproblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SubproblemError {}
+
+impl Subproblem {
+    /// The tables the AI uses by default: the two free rows, building 32 to
+    /// 256.
+    #[must_use]
+    pub fn standard() -> Vec<Subproblem> {
+        (5..=8)
+            .map(|goal| Subproblem {
+                region: Region::TWO_ROWS,
+                goal,
+            })
+            .collect()
+    }
+
+    /// Checks the goal and the table's size.
+    ///
+    /// # Errors
+    /// A goal outside 3..=[`MAX_GOAL`], or more than [`MAX_STATES`] states.
+    pub fn check(&self) -> Result<(), SubproblemError> {
+        if !(3..=MAX_GOAL).contains(&self.goal) {
+            return Err(SubproblemError(format!(
+                "goal exponent {} outside 3..={MAX_GOAL}",
+                self.goal
+            )));
+        }
+        if self.states_checked().is_none() {
+            return Err(SubproblemError(format!(
+                "{} has more than {MAX_STATES} states",
+                self.file_name()
+            )));
+        }
+        Ok(())
+    }
+
+    fn states_checked(&self) -> Option<u64> {
+        let k = self.region.free.count_ones();
+        u64::from(self.goal)
+            .checked_pow(k)
+            .filter(|&n| n <= MAX_STATES)
+    }
+
+    /// The number of states: g^(free cells).
+    #[must_use]
+    pub fn states(&self) -> u64 {
+        self.states_checked().unwrap_or(u64::MAX)
+    }
+
+    /// Memory needed to build the table, in bytes.
+    #[must_use]
+    pub fn build_bytes(&self) -> u64 {
+        self.states().saturating_mul(BUILD_BYTES_PER_STATE)
+    }
+
+    /// Bytes of the table's file ([`Table::to_bytes`]).
+    #[must_use]
+    pub fn file_bytes(&self) -> u64 {
+        let n = self.states();
+        HEADER_BYTES as u64 + 4 * n + n.div_ceil(4) + 4
+    }
+
+    /// The file name of the table: `2x4-256.table`.
+    #[must_use]
+    pub fn file_name(&self) -> String {
+        format!(
+            "{}-{}.table",
+            self.region.name,
+            crate::tile_value(self.goal)
+        )
+    }
+}
+
+/// A move of a table, as [`Tables::lookup`] returns it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableMove {
+    /// The move on the board looked up.
+    pub dir: Dir,
+    /// The probability of reaching the sub-problem's goal with best play.
+    pub probability: f32,
+    /// The sub-problem whose table gave the move.
+    pub subproblem: Subproblem,
+}
+
+/// The move of a state with no allowed move (stored with probability 0).
+const NO_MOVE: u8 = 0;
+
+/// A solved sub-problem: every state's best move and success probability.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    sub: Subproblem,
+    /// Per state, the success probability.
+    values: Vec<f32>,
+    /// Per state, two bits: the index of the best move in [`Dir::ALL`]
+    /// (meaningless where the probability is 0).
+    moves: Vec<u8>,
+    model: Model,
+}
+
+/// What the solver and the matcher precompute from a sub-problem.
+#[derive(Clone, Debug, PartialEq)]
+struct Model {
+    free_cells: Vec<usize>,
+    /// The radix weight of each free cell in a state's index.
+    weights: Vec<u64>,
+    /// Nibble mask of the fixed cells.
+    fixed_mask: u64,
+    /// The walls standing for the fixed tiles (14 and 15 in a checkerboard).
+    walls: u64,
+    /// Pairs of neighbouring fixed cells, which must differ on a real board.
+    fixed_pairs: Vec<(usize, usize)>,
+    fixed_cells: Vec<usize>,
+}
+
+impl Model {
+    fn new(sub: &Subproblem) -> Model {
+        let free_cells = sub.region.free_cells();
+        let mut weights = Vec::with_capacity(free_cells.len());
+        let mut w = 1u64;
+        for _ in &free_cells {
+            weights.push(w);
+            w = w.saturating_mul(u64::from(sub.goal));
+        }
+        let fixed_cells: Vec<usize> = (0..16).filter(|&c| !bit(sub.region.free, c)).collect();
+        let mut fixed_mask = 0u64;
+        let mut walls = 0u64;
+        for &c in &fixed_cells {
+            fixed_mask |= 0xF << (4 * c);
+            let wall = if (c / 4 + c % 4) % 2 == 0 { 14 } else { 15 };
+            walls |= wall << (4 * c);
+        }
+        let mut fixed_pairs = Vec::new();
+        for &c in &fixed_cells {
+            if c % 4 < 3 && !bit(sub.region.free, c + 1) {
+                fixed_pairs.push((c, c + 1));
+            }
+            if c < 12 && !bit(sub.region.free, c + 4) {
+                fixed_pairs.push((c, c + 4));
+            }
+        }
+        Model {
+            free_cells,
+            weights,
+            fixed_mask,
+            walls,
+            fixed_pairs,
+            fixed_cells,
+        }
+    }
+
+    /// The model board of state `index`.
+    fn board(&self, goal: u8, mut index: u64) -> Bitboard {
+        let g = u64::from(goal);
+        let mut x = self.walls;
+        for &c in &self.free_cells {
+            x |= (index % g) << (4 * c);
+            index /= g;
+        }
+        Bitboard(x)
+    }
+
+    /// The index of a model board whose free tiles are all below the goal.
+    fn index(&self, board: Bitboard) -> u64 {
+        self.free_cells
+            .iter()
+            .zip(&self.weights)
+            .map(|(&c, &w)| u64::from(board.cell(c)) * w)
+            .sum()
+    }
+}
+
+/// Why bytes are not a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// Fewer or more bytes than the header says.
+    Length {
+        /// The bytes the header (or the smallest header) needs.
+        expected: u64,
+        /// The bytes given.
+        found: u64,
+    },
+    /// Not a table file, or one of another format version.
+    Header(String),
+    /// The table is of another sub-problem than the one asked for.
+    Subproblem,
+    /// The checksum does not match the contents.
+    Checksum,
+    /// A probability outside 0..=1.
+    Value,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Length { expected, found } => {
+                write!(
+                    f,
+                    "truncated or overlong: {found} bytes, expected {expected}"
+                )
+            }
+            TableError::Header(m) => write!(f, "not a table file of this version: {m}"),
+            TableError::Subproblem => f.write_str("the table is of another sub-problem"),
+            TableError::Checksum => f.write_str("checksum mismatch: the file is damaged"),
+            TableError::Value => f.write_str("a probability outside 0..=1: the file is damaged"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The first bytes of a table file.
+const MAGIC: &[u8; 8] = b"BK2048T\n";
+
+/// The format version; a file of another version is rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Magic, version, free mask, targets mask, anchor, goal, two reserved
+/// bytes, state count.
+const HEADER_BYTES: usize = 8 + 4 + 2 + 2 + 1 + 1 + 2 + 8;
+
+impl Table {
+    /// Solves `sub` exactly. `progress(done, total)` is called now and then
+    /// with the states solved so far.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::{Region, Subproblem, Table};
+    ///
+    /// // Build an 8 in the bottom row next to the 8 above its left end.
+    /// let region = Region::new("row", 0xF000, 8, 1 << 12).unwrap();
+    /// let table = Table::build(Subproblem { region, goal: 3 }, |_, _| {}).unwrap();
+    /// assert_eq!(table.states(), 3u64.pow(4));
+    /// ```
+    ///
+    /// # Errors
+    /// A sub-problem that [`Subproblem::check`] refuses.
+    pub fn build(
+        sub: Subproblem,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<Table, SubproblemError> {
+        sub.check()?;
+        crate::bitboard::init_tables();
+        let model = Model::new(&sub);
+        let n = usize::try_from(sub.states())
+            .map_err(|_| SubproblemError("too many states for this machine".into()))?;
+        let order = solving_order(&sub, &model, n);
+        let mut values = vec![0f32; n];
+        let mut moves = vec![0u8; n.div_ceil(4)];
+        let total = n as u64;
+        for (done, &state) in order.iter().enumerate() {
+            let (dir, value) = solve_state(&sub, &model, &values, u64::from(state));
+            let i = state as usize;
+            if let Some(v) = values.get_mut(i) {
+                *v = value;
+            }
+            set_move(&mut moves, i, dir);
+            if done % (1 << 16) == 0 {
+                progress(done as u64, total);
+            }
+        }
+        progress(total, total);
+        Ok(Table {
+            sub,
+            values,
+            moves,
+            model,
+        })
+    }
+
+    /// The sub-problem solved.
+    #[must_use]
+    pub fn subproblem(&self) -> Subproblem {
+        self.sub
+    }
+
+    /// The number of states.
+    #[must_use]
+    pub fn states(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// The best move and success probability of a board already in the
+    /// table's orientation (its fixed cells are not checked); `None` when a
+    /// free tile is not below the goal or no move has a chance.
+    fn entry(&self, board: Bitboard) -> Option<(Dir, f32)> {
+        let g = self.sub.goal;
+        if self.model.free_cells.iter().any(|&c| board.cell(c) >= g) {
+            return None;
+        }
+        let i = usize::try_from(self.model.index(board)).ok()?;
+        let p = *self.values.get(i)?;
+        (p > 0.0).then(|| (get_move(&self.moves, i), p))
+    }
+
+    /// The best move and probability of success of a board matching this
+    /// table as it stands (no symmetry): `None` when it does not match or
+    /// no move has a chance.
+    #[must_use]
+    pub fn probe(&self, board: Bitboard) -> Option<(Dir, f32)> {
+        let g = self.sub.goal;
+        let m = &self.model;
+        if board.cell(self.sub.region.anchor()) != g
+            || m.fixed_cells.iter().any(|&c| board.cell(c) < g)
+            || m.fixed_pairs
+                .iter()
+                .any(|&(a, b)| board.cell(a) == board.cell(b))
+        {
+            return None;
+        }
+        self.entry(board)
+    }
+
+    /// The success probability of the state of the free cells in `board`
+    /// (its fixed cells ignored), for tests and analysis.
+    #[must_use]
+    pub fn probability(&self, board: Bitboard) -> Option<f32> {
+        let i = usize::try_from(self.model.index(board)).ok()?;
+        if self
+            .model
+            .free_cells
+            .iter()
+            .any(|&c| board.cell(c) >= self.sub.goal)
+        {
+            return None;
+        }
+        self.values.get(i).copied()
+    }
+
+    /// The table as bytes: header, probabilities (little-endian `f32`),
+    /// moves (two bits each), CRC-32 of everything before it.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let n = self.values.len();
+        let mut out = Vec::with_capacity(HEADER_BYTES + 4 * n + self.moves.len() + 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&self.sub.region.free.to_le_bytes());
+        out.extend_from_slice(&self.sub.region.targets.to_le_bytes());
+        out.push(self.sub.region.anchor);
+        out.push(self.sub.goal);
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&(n as u64).to_le_bytes());
+        for v in &self.values {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.moves);
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads the table of `sub` from bytes written by [`Table::to_bytes`].
+    ///
+    /// # Errors
+    /// Wrong length, magic or version, another sub-problem, a checksum
+    /// mismatch or a probability outside 0..=1.
+    pub fn from_bytes(sub: Subproblem, bytes: &[u8]) -> Result<Table, TableError> {
+        sub.check().map_err(|_| TableError::Subproblem)?;
+        let found = bytes.len() as u64;
+        let header = bytes.get(..HEADER_BYTES).ok_or(TableError::Length {
+            expected: HEADER_BYTES as u64,
+            found,
+        })?;
+        let (magic, rest) = header.split_at(8);
+        if magic != MAGIC {
+            return Err(TableError::Header("wrong magic bytes".into()));
+        }
+        let version = u32::from_le_bytes(array(rest, 0));
+        if version != FORMAT_VERSION {
+            return Err(TableError::Header(format!(
+                "format version {version}, this program reads {FORMAT_VERSION}"
+            )));
+        }
+        let free = u16::from_le_bytes(array(rest, 4));
+        let targets = u16::from_le_bytes(array(rest, 6));
+        let anchor = rest.get(8).copied();
+        let goal = rest.get(9).copied();
+        let n = u64::from_le_bytes(array(rest, 12));
+        let r = sub.region;
+        if (free, targets, anchor, goal) != (r.free, r.targets, Some(r.anchor), Some(sub.goal))
+            || n != sub.states()
+        {
+            return Err(TableError::Subproblem);
+        }
+        let expected = sub.file_bytes();
+        if found != expected {
+            return Err(TableError::Length { expected, found });
+        }
+        let (body, crc) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body) != u32::from_le_bytes(array(crc, 0)) {
+            return Err(TableError::Checksum);
+        }
+        let n = usize::try_from(n).map_err(|_| TableError::Subproblem)?;
+        let data = body.get(HEADER_BYTES..).unwrap_or_default();
+        let (value_bytes, moves) = data.split_at((4 * n).min(data.len()));
+        let values: Vec<f32> = value_bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(array(c, 0)))
+            .collect();
+        if values.iter().any(|v| !(0.0..=1.0).contains(v)) {
+            return Err(TableError::Value);
+        }
+        Ok(Table {
+            sub,
+            values,
+            moves: moves.to_vec(),
+            model: Model::new(&sub),
+        })
+    }
+}
+
+/// `N` bytes of `bytes` from `at` (zeros past its end; lengths are checked
+/// before).
+fn array<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, b) in out.iter_mut().zip(bytes.iter().skip(at)) {
+        *o = *b;
+    }
+    out
+}
+
+fn set_move(moves: &mut [u8], i: usize, dir: Option<Dir>) {
+    let code = dir.map_or(NO_MOVE, |d| d.index() as u8);
+    if let Some(byte) = moves.get_mut(i / 4) {
+        let shift = 2 * (i % 4);
+        *byte = (*byte & !(3 << shift)) | (code << shift);
+    }
+}
+
+fn get_move(moves: &[u8], i: usize) -> Dir {
+    let code = moves.get(i / 4).map_or(0, |b| (b >> (2 * (i % 4))) & 3);
+    Dir::ALL.get(usize::from(code)).copied().unwrap_or(Dir::Up)
+}
+
+/// The states, largest tile sum first: every successor of a state (a move
+/// keeps the sum, a spawn raises it) comes before it.
+fn solving_order(sub: &Subproblem, model: &Model, n: usize) -> Vec<u32> {
+    let g = usize::from(sub.goal);
+    let k = model.free_cells.len();
+    // The sum of a state in units of 2, from the sums of its digits.
+    let unit: Vec<u32> = (0..g)
+        .map(|e| if e == 0 { 0 } else { 1 << (e - 1) })
+        .collect();
+    let max_sum = k * (1usize << (g - 1));
+    let mut sums = vec![0u32; n];
+    let mut digits = vec![0usize; k];
+    let mut sum = 0u32;
+    for s in sums.iter_mut() {
+        *s = sum;
+        // Next index: increment the mixed-radix digits, keeping the sum.
+        for d in digits.iter_mut() {
+            let old = unit.get(*d).copied().unwrap_or(0);
+            *d += 1;
+            if *d < g {
+                sum = sum - old + unit.get(*d).copied().unwrap_or(0);
+                break;
+            }
+            *d = 0;
+            sum -= old;
+        }
+    }
+    let mut starts = vec![0usize; max_sum + 2];
+    for &s in &sums {
+        if let Some(c) = starts.get_mut(max_sum - s as usize + 1) {
+            *c += 1;
+        }
+    }
+    let mut before = 0;
+    for start in starts.iter_mut() {
+        before += *start;
+        *start = before;
+    }
+    let mut order = vec![0u32; n];
+    for (state, &s) in sums.iter().enumerate() {
+        if let Some(at) = starts.get_mut(max_sum - s as usize) {
+            if let Some(slot) = order.get_mut(*at) {
+                *slot = state as u32;
+            }
+            *at += 1;
+        }
+    }
+    order
+}
+
+/// The best move of state `index` and its probability, from the values of
+/// the states with larger sums.
+fn solve_state(sub: &Subproblem, model: &Model, values: &[f32], index: u64) -> (Option<Dir>, f32) {
+    let board = model.board(sub.goal, index);
+    let mut best: Option<Dir> = None;
+    let mut best_value = 0f32;
+    for (dir, after) in Dir::ALL.into_iter().zip(board.slides()) {
+        if after == board || after.0 & model.fixed_mask != model.walls {
+            continue;
+        }
+        let value = move_value(sub, model, values, after);
+        if value > best_value {
+            best_value = value;
+            best = Some(dir);
+        }
+    }
+    (best, best_value)
+}
+
+/// The success probability of an allowed move's result `after`.
+fn move_value(sub: &Subproblem, model: &Model, values: &[f32], after: Bitboard) -> f32 {
+    let g = sub.goal;
+    let mut made_elsewhere = false;
+    for &c in &model.free_cells {
+        if after.cell(c) == g {
+            if bit(sub.region.targets, c) {
+                return 1.0;
+            }
+            made_elsewhere = true;
+        }
+    }
+    if made_elsewhere {
+        return 0.0;
+    }
+    let base = model.index(after);
+    let mut total = 0f64;
+    let mut empty = 0u32;
+    for (&c, &w) in model.free_cells.iter().zip(&model.weights) {
+        if after.cell(c) == 0 {
+            empty += 1;
+            let v = |i: u64| {
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| values.get(i))
+                    .map_or(0.0, |&v| f64::from(v))
+            };
+            total += 0.9 * v(base + w) + 0.1 * v(base + 2 * w);
+        }
+    }
+    if empty == 0 {
+        return 0.0;
+    }
+    (total / f64::from(empty)) as f32
+}
+
+/// The tables the AI plays with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tables {
+    tables: Vec<Table>,
+}
+
+impl Tables {
+    /// No tables: every board is searched.
+    #[must_use]
+    pub fn none() -> Tables {
+        Tables::default()
+    }
+
+    /// These tables.
+    #[must_use]
+    pub fn new(tables: Vec<Table>) -> Tables {
+        Tables { tables }
+    }
+
+    /// The tables held.
+    #[must_use]
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    /// The stored move for `board` of the matching table with the highest
+    /// probability of success, over the board's eight symmetric images
+    /// (ties: the first table, then the first symmetry in
+    /// [`Symmetry::ALL`]); `None` when no table matches with a chance of
+    /// success. The move is always legal on `board`.
+    #[must_use]
+    pub fn lookup(&self, board: Bitboard) -> Option<TableMove> {
+        let mut best: Option<TableMove> = None;
+        for s in Symmetry::ALL {
+            let image = s.apply(board);
+            for t in &self.tables {
+                if let Some((d, p)) = t.probe(image) {
+                    if best.is_none_or(|b| p > b.probability) {
+                        best = Some(TableMove {
+                            dir: s.undo_dir(d),
+                            probability: p,
+                            subproblem: t.sub,
+                        });
+                    }
+                }
+            }
+        }
+        best.filter(|m| board.slide(m.dir) != board)
+    }
+}
+
+#[cfg(test)]
+mod tests;
