@@ -30,7 +30,7 @@ pub(crate) struct Problem {
 impl Problem {
     /// `level` prepared for searches within `limits`; the limit it passed
     /// when its tables alone would not fit (memory) or take too long to
-    /// compute (time).
+    /// compute (time, or the interrupt came first).
     pub(crate) fn new(level: &Level, limits: &Limits) -> Result<Problem, Limit> {
         let board = Board::new(level).ok_or(Limit::Memory)?;
         // The per-level tables are allocated before the search can count
@@ -44,7 +44,7 @@ impl Problem {
         for b in level.start().boxes() {
             bits::set(&mut start_bits, board.square(b));
         }
-        let dist = Distances::to_goals(&board, limits.deadline).ok_or(Limit::Time)?;
+        let dist = Distances::to_goals(&board, &limits.clock)?;
         Ok(Problem {
             dist,
             zobrist: Zobrist::new(board.len()),
