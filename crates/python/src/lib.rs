@@ -474,7 +474,7 @@ fn g2048_max_tile(
         ..TileLimits::default()
     };
     let (best, line) = py
-        .detach(|| best_line_within(&board, moves, limits))
+        .detach(|| best_line_within(&board, moves, &limits))
         .map_err(|e| {
             value_error(format!(
                 "not solved within the time limit ({} boards searched)",
