@@ -1190,6 +1190,7 @@ fn cover_limits(memory_limit: u64, time_limit: Option<f64>) -> boardkit_cover::L
     boardkit_cover::Limits {
         memory: memory_limit,
         time: time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()),
+        ..boardkit_cover::Limits::default()
     }
 }
 
