@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let limits = Limits {
         memory: 1 << 20,
-        time: None,
+        ..Limits::default()
     };
     let sets = ["l3", "domino", "l3+i3"].map(|name| PieceSet::named(name));
     for case in cases.iter().take(4) {

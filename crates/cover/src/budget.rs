@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use boardkit_grid::Interrupt;
+
 use crate::limits::{CoverError, Limits};
 
 /// Bytes taken so far against the memory limit, by what the count made
@@ -51,25 +53,30 @@ impl Budget {
     }
 }
 
-/// The deadline of a count.
+/// The deadline and the interrupt of a count.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Clock {
+pub(crate) struct Clock<'a> {
     limit: Option<Duration>,
     deadline: Option<Instant>,
+    interrupt: Option<&'a Interrupt>,
 }
 
-impl Clock {
+impl<'a> Clock<'a> {
     /// The clock of a call starting now.
-    pub fn start(limits: &Limits) -> Clock {
+    pub fn start(limits: &'a Limits) -> Clock<'a> {
         Clock {
             limit: limits.time,
             deadline: limits.time.and_then(|t| Instant::now().checked_add(t)),
+            interrupt: limits.interrupt.as_ref(),
         }
     }
 
-    /// `Err` once the time limit has passed, saying `done` of `cells` cells
-    /// were scanned.
+    /// `Err` once the interrupt is triggered or the time limit has passed,
+    /// saying `done` of `cells` cells were scanned.
     pub fn check(&self, done: usize, cells: usize) -> Result<(), CoverError> {
+        if self.interrupt.is_some_and(Interrupt::is_triggered) {
+            return Err(CoverError::Interrupted { done, cells });
+        }
         match (self.deadline, self.limit) {
             (Some(deadline), Some(limit)) if Instant::now() >= deadline => {
                 Err(CoverError::Time { limit, done, cells })

@@ -544,7 +544,7 @@ pub struct TableStats {
 struct Run<'a> {
     scan: &'a Scan,
     limits: &'a Limits,
-    clock: Clock,
+    clock: Clock<'a>,
     /// Bytes held outside the tables (board, regions, scan, results so
     /// far): they count against the memory limit, not in the stats.
     base: u64,
@@ -1043,6 +1043,8 @@ pub(crate) fn find_rectangle(
 
 #[cfg(test)]
 mod tests {
+    use boardkit_grid::Interrupt;
+
     use super::*;
 
     fn l3() -> PieceSet {
@@ -1062,8 +1064,40 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupt_changes_nothing_until_triggered_then_stops_at_the_first_check() {
+        let interrupt = Interrupt::new();
+        let watched = Limits::default().with_interrupt(interrupt.clone());
+        // A corner cut off: one region, not the whole board, so its cells
+        // are labelled.
+        let cut = Board::from_rows(&["##....", "#.....", "......", "......", "......", "......"])
+            .unwrap();
+        let counted = count_detailed(&cut, &l3(), &watched).unwrap();
+        assert_eq!(
+            counted,
+            count_detailed(&cut, &l3(), &Limits::default()).unwrap()
+        );
+        assert_eq!(counted.count, BigUint::from(90u32));
+        let found = find(&cut, &l3(), &watched).unwrap().unwrap();
+        assert_eq!(found.iter().map(Vec::len).sum::<usize>(), 33);
+        assert_eq!(
+            count_rectangle(9, 9, &l3(), &watched).unwrap().count,
+            BigUint::from(1_193_600u32)
+        );
+        interrupt.trigger();
+        let stopped = |cells| Some(CoverError::Interrupted { done: 0, cells });
+        // The cut board stops while its regions are labelled, the rectangle
+        // at its first scanned cell.
+        assert_eq!(count_detailed(&cut, &l3(), &watched).err(), stopped(36));
+        assert_eq!(find(&cut, &l3(), &watched).err(), stopped(36));
+        assert_eq!(count_rectangle(9, 9, &l3(), &watched).err(), stopped(81));
+        let covering = crate::find_covering_rectangle(9, 9, &l3(), &watched);
+        assert_eq!(covering.err(), stopped(81));
+    }
+
+    #[test]
     fn a_full_region_is_planned_as_its_cells_say() {
-        let clock = Clock::start(&Limits::default());
+        let limits = Limits::default();
+        let clock = Clock::start(&limits);
         for pieces in ["l3", "domino", "i3", "l3+i3"] {
             let pieces = PieceSet::named(pieces).unwrap();
             for (h, w) in [
@@ -1103,7 +1137,7 @@ mod tests {
     fn refused_before_the_board_is_made() {
         let limits = Limits {
             memory: 1 << 20,
-            time: None,
+            ..Limits::default()
         };
         // 3 x 300000 scanned down: 900000 cells, 4 L shapes in 299999 x 2
         // places each.
@@ -1140,7 +1174,10 @@ mod tests {
     #[test]
     fn the_board_and_its_scan_count_against_the_limit() {
         let board = Board::from_rows(&["...#", "...#", "####", "####"]).unwrap();
-        let tiny = |memory| Limits { memory, time: None };
+        let tiny = |memory| Limits {
+            memory,
+            ..Limits::default()
+        };
         // The board is 16 bytes.
         assert_eq!(
             count_detailed(&board, &l3(), &tiny(15)),

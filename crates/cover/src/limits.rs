@@ -3,8 +3,10 @@
 use std::fmt;
 use std::time::Duration;
 
+use boardkit_grid::Interrupt;
+
 /// The resources a count may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Bytes a count may take: the board, its white regions, the scan of a
     /// region (placements of pieces), the frontier state tables (keys,
@@ -13,12 +15,40 @@ pub struct Limits {
     pub memory: u64,
     /// Wall-clock time for the whole call, if limited.
     pub time: Option<Duration>,
+    /// Stop with [`CoverError::Interrupted`] once this is triggered (read
+    /// where the time limit is: once per scanned cell, and per row while a
+    /// board is prepared).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Limits {
     /// The default memory limit: 4 GiB (a full 64 x 24 board needs 1.7 GiB;
     /// longer ones need more as their counts widen).
     pub const DEFAULT_MEMORY: u64 = 4 << 30;
+
+    /// The same limits, and also stopping once `interrupt` is triggered.
+    ///
+    /// ```
+    /// use boardkit_cover::{count_rectangle, CoverError, Limits, PieceSet};
+    /// use boardkit_grid::Interrupt;
+    ///
+    /// let l3 = PieceSet::named("l3").unwrap();
+    /// let interrupt = Interrupt::new();
+    /// let limits = Limits::default().with_interrupt(interrupt.clone());
+    /// assert_eq!(count_rectangle(6, 6, &l3, &limits).unwrap().count, 162u32.into());
+    /// interrupt.trigger();
+    /// assert!(matches!(
+    ///     count_rectangle(6, 6, &l3, &limits),
+    ///     Err(CoverError::Interrupted { done: 0, cells: 36 })
+    /// ));
+    /// ```
+    #[must_use]
+    pub fn with_interrupt(self, interrupt: Interrupt) -> Limits {
+        Limits {
+            interrupt: Some(interrupt),
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
@@ -26,6 +56,7 @@ impl Default for Limits {
         Limits {
             memory: Limits::DEFAULT_MEMORY,
             time: None,
+            interrupt: None,
         }
     }
 }
@@ -77,6 +108,13 @@ pub enum CoverError {
     Time {
         /// The limit.
         limit: Duration,
+        /// Cells scanned in the region where it stopped.
+        done: usize,
+        /// Cells of that region.
+        cells: usize,
+    },
+    /// The [`Limits::interrupt`] was triggered.
+    Interrupted {
         /// Cells scanned in the region where it stopped.
         done: usize,
         /// Cells of that region.
@@ -134,6 +172,9 @@ impl fmt::Display for CoverError {
                 "not solved within the time limit of {} s (stopped after {done} of {cells} cells)",
                 limit.as_secs_f64()
             ),
+            CoverError::Interrupted { done, cells } => {
+                write!(f, "interrupted (stopped after {done} of {cells} cells)")
+            }
         }
     }
 }

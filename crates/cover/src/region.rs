@@ -196,7 +196,7 @@ mod tests {
         let mut budget = Budget::new(
             &crate::Limits {
                 memory: 15,
-                time: None,
+                ..crate::Limits::default()
             },
             4,
             4,

@@ -179,7 +179,7 @@ fn memory_limit_is_enforced() {
     let set = PieceSet::named("l3").unwrap();
     let limits = Limits {
         memory: 1 << 20,
-        time: None,
+        ..Limits::default()
     };
     let err = count(&Board::rectangle(18, 18), &set, &limits).unwrap_err();
     assert!(

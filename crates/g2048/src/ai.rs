@@ -1,6 +1,8 @@
 //! The AI as a library: what it evaluates positions with ([`Evaluation`]),
 //! its settings ([`Settings`]), a seeded game played by it ([`play`]) and its
-//! advice on one board ([`advise`]).
+//! advice on one board ([`advise`]). Both can be stopped from another thread
+//! by an [`Interrupt`] ([`Stop::with_interrupt`], [`advise_interruptible`]),
+//! read where the search reads its clock.
 //!
 //! The command-line `2048 ai`, `2048 hint` and the terminal game's hint key
 //! all go through these calls, so a program using this crate gets exactly
@@ -24,7 +26,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
-use boardkit_grid::Dir;
+use boardkit_grid::{Dir, Interrupt};
 use serde::Serialize;
 
 use crate::expectimax::{Config, Searcher};
@@ -204,13 +206,16 @@ impl<E> Settings<E> {
 }
 
 /// When an auto-played game stops before it is over.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stop {
     /// Stop once the game makes the tile of this exponent.
     pub until: Option<u8>,
     /// Stop at this instant (checked between moves).
     pub deadline: Option<Instant>,
+    /// Stop once this is triggered (checked between moves and every 1,024
+    /// evaluations of a move's search).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Stop {
@@ -225,7 +230,7 @@ impl Stop {
     pub fn at_tile(exponent: u8) -> Stop {
         Stop {
             until: Some(exponent),
-            deadline: None,
+            ..Stop::default()
         }
     }
 
@@ -233,6 +238,15 @@ impl Stop {
     #[must_use]
     pub fn with_deadline(self, deadline: Option<Instant>) -> Stop {
         Stop { deadline, ..self }
+    }
+
+    /// The same stop, and also once `interrupt` is triggered.
+    #[must_use]
+    pub fn with_interrupt(self, interrupt: Interrupt) -> Stop {
+        Stop {
+            interrupt: Some(interrupt),
+            ..self
+        }
     }
 }
 
@@ -248,6 +262,9 @@ pub enum Ending {
     BeyondBitboard,
     /// The [`Stop::deadline`] passed.
     TimeLimit,
+    /// The [`Stop::interrupt`] was triggered (the move being searched then
+    /// is not played).
+    Interrupted,
 }
 
 /// A game the AI played.
@@ -270,7 +287,7 @@ pub struct Played {
 /// ([`Tables::lookup`]); every other board is searched.
 ///
 /// Deterministic: the same seed, settings and stop tile give the same game
-/// (a deadline can only end it earlier).
+/// (a deadline or an interrupt can only end it earlier).
 pub fn play<E: Evaluate>(
     seed: u64,
     settings: &Settings<E>,
@@ -278,7 +295,7 @@ pub fn play<E: Evaluate>(
     mut on_move: impl FnMut(&Game),
 ) -> Played {
     let mut game = Game::classic(seed);
-    let mut ai = Searcher::new(&settings.evaluation, settings.config);
+    let mut ai = searcher(settings, stop.interrupt.as_ref());
     let mut table_moves = 0;
     let ending = loop {
         if stop.until.is_some_and(|u| game.max_exponent() >= u) {
@@ -286,6 +303,9 @@ pub fn play<E: Evaluate>(
         }
         if stop.deadline.is_some_and(|d| Instant::now() >= d) {
             break Ending::TimeLimit;
+        }
+        if stop.interrupt.as_ref().is_some_and(Interrupt::is_triggered) {
+            break Ending::Interrupted;
         }
         let Some(board) = game.bitboard() else {
             break Ending::BeyondBitboard;
@@ -296,7 +316,11 @@ pub fn play<E: Evaluate>(
             on_move(&game);
             continue;
         }
-        let Some(dir) = ai.decide(board).best else {
+        let decision = ai.decide(board);
+        if decision.interrupted {
+            break Ending::Interrupted;
+        }
+        let Some(dir) = decision.best else {
             break Ending::GameOver;
         };
         game.play(dir);
@@ -310,7 +334,19 @@ pub fn play<E: Evaluate>(
     }
 }
 
-/// Why the AI cannot advise on a board.
+/// A searcher for `settings`, stopping at `interrupt` when given.
+fn searcher<'e, E: Evaluate>(
+    settings: &'e Settings<E>,
+    interrupt: Option<&Interrupt>,
+) -> Searcher<&'e E> {
+    let ai = Searcher::new(&settings.evaluation, settings.config);
+    match interrupt {
+        Some(i) => ai.with_interrupt(i.clone()),
+        None => ai,
+    }
+}
+
+/// Why the AI gives no advice on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NoAdvice {
@@ -318,6 +354,8 @@ pub enum NoAdvice {
     Size(usize),
     /// A tile beyond 32768, which the bitboard cannot hold.
     Tile,
+    /// The interrupt of [`advise_interruptible`] stopped the search.
+    Interrupted,
 }
 
 impl fmt::Display for NoAdvice {
@@ -327,6 +365,7 @@ impl fmt::Display for NoAdvice {
                 write!(f, "the AI plays 4 x 4 boards only; this board is {n} x {n}")
             }
             NoAdvice::Tile => f.write_str("the AI plays tiles up to 32768 only"),
+            NoAdvice::Interrupted => f.write_str("interrupted"),
         }
     }
 }
@@ -369,11 +408,50 @@ pub struct Advice {
 /// # Errors
 /// A board the AI does not play: not 4 × 4, or holding a tile beyond 32768.
 pub fn advise<E: Evaluate>(board: &Board, settings: &Settings<E>) -> Result<Advice, NoAdvice> {
+    advice(board, settings, None)
+}
+
+/// [`advise`], stopped once `interrupt` is triggered (read every 1,024
+/// evaluations).
+///
+/// ```
+/// use boardkit_2048::ai::{advise, advise_interruptible, NoAdvice, Settings};
+/// use boardkit_2048::Board;
+/// use boardkit_grid::Interrupt;
+///
+/// let board = Board::from_values(4, &[2u32, 4, 8, 16, 32, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 2]).unwrap();
+/// let interrupt = Interrupt::new();
+/// let settings = Settings::strong();
+/// assert_eq!(advise_interruptible(&board, &settings, &interrupt), advise(&board, &settings));
+/// interrupt.trigger();
+/// assert_eq!(advise_interruptible(&board, &settings, &interrupt), Err(NoAdvice::Interrupted));
+/// ```
+///
+/// # Errors
+/// A board the AI does not play, as for [`advise`], or
+/// [`NoAdvice::Interrupted`].
+pub fn advise_interruptible<E: Evaluate>(
+    board: &Board,
+    settings: &Settings<E>,
+    interrupt: &Interrupt,
+) -> Result<Advice, NoAdvice> {
+    advice(board, settings, Some(interrupt))
+}
+
+/// [`advise`] with an optional interrupt.
+fn advice<E: Evaluate>(
+    board: &Board,
+    settings: &Settings<E>,
+    interrupt: Option<&Interrupt>,
+) -> Result<Advice, NoAdvice> {
     if board.size() != 4 {
         return Err(NoAdvice::Size(board.size()));
     }
     let bitboard = board.to_bitboard().ok_or(NoAdvice::Tile)?;
-    let decision = Searcher::new(&settings.evaluation, settings.config).decide(bitboard);
+    let decision = searcher(settings, interrupt).decide(bitboard);
+    if decision.interrupted {
+        return Err(NoAdvice::Interrupted);
+    }
     let mut values: Vec<(Dir, f32)> = Dir::ALL
         .into_iter()
         .filter_map(|d| {
@@ -431,6 +509,96 @@ mod tests {
         );
         assert_eq!((p.ending, p.game.moves()), (Ending::TimeLimit, 0));
         assert_eq!(p.game, Game::classic(3));
+    }
+
+    #[test]
+    fn an_interrupt_changes_nothing_until_triggered_then_stops_the_game_and_the_advice() {
+        let interrupt = Interrupt::new();
+        let watched = Stop::at_tile(7).with_interrupt(interrupt.clone());
+        let a = play(3, &fixed(1), Stop::at_tile(7), |_| {});
+        let b = play(3, &fixed(1), watched.clone(), |_| {});
+        assert_eq!(a, b);
+        assert_eq!((b.ending, b.game.max_exponent()), (Ending::Reached, 7));
+        let board = Board::from_values(4, &[2u32, 4, 8, 16, 32, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 2])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let advice = advise(&board, &fixed(3));
+        assert!(advice.as_ref().is_ok_and(|a| a.evaluations > 1024));
+        assert_eq!(advise_interruptible(&board, &fixed(3), &interrupt), advice);
+        interrupt.trigger();
+        let p = play(3, &fixed(1), watched, |_| {});
+        assert_eq!((p.ending, p.game.moves()), (Ending::Interrupted, 0));
+        assert_eq!(p.game, Game::classic(3));
+        assert_eq!(
+            advise_interruptible(&board, &fixed(3), &interrupt),
+            Err(NoAdvice::Interrupted)
+        );
+    }
+
+    /// The standard heuristic, counting its evaluations and triggering an
+    /// interrupt at the `at`-th.
+    struct TriggerAt {
+        interrupt: Interrupt,
+        at: u64,
+        made: std::cell::Cell<u64>,
+    }
+
+    impl Evaluate for TriggerAt {
+        fn evaluate(&self, board: Bitboard) -> f32 {
+            self.made.set(self.made.get() + 1);
+            if self.made.get() == self.at {
+                self.interrupt.trigger();
+            }
+            Heuristic::standard().evaluate(board)
+        }
+    }
+
+    fn trigger_at(at: u64) -> (Settings<TriggerAt>, Interrupt) {
+        let interrupt = Interrupt::new();
+        let evaluation = TriggerAt {
+            interrupt: interrupt.clone(),
+            at,
+            made: std::cell::Cell::new(0),
+        };
+        let config = Config::fixed(2);
+        (
+            Settings {
+                evaluation,
+                config,
+                tables: Arc::default(),
+            },
+            interrupt,
+        )
+    }
+
+    #[test]
+    fn an_interrupt_during_a_move_search_leaves_that_move_unplayed() {
+        // The plain game, with the evaluations made by the end of each move.
+        let (settings, _) = trigger_at(0);
+        let mut games = vec![Game::classic(3)];
+        let mut made = vec![0];
+        let plain = play(3, &settings, Stop::at_tile(8), |g| {
+            games.push(g.clone());
+            made.push(settings.evaluation.made.get());
+        });
+        assert_eq!(plain.ending, Ending::Reached);
+        // A move whose search goes on past the searcher's next look at the
+        // interrupt (every 1,024 evaluations) after its first evaluation.
+        let look = |first: u64| (first / 1024 + 1) * 1024;
+        let k = (1..made.len())
+            .find(|&k| look(made[k - 1] + 1) <= made[k])
+            .unwrap_or_else(|| panic!("every move searched fewer than 1,024 positions"));
+        // Triggered at that move's first evaluation, the game stops inside
+        // its search, and the move is not played.
+        let (settings, interrupt) = trigger_at(made[k - 1] + 1);
+        let p = play(
+            3,
+            &settings,
+            Stop::never().with_interrupt(interrupt),
+            |_| {},
+        );
+        assert_eq!(p.ending, Ending::Interrupted);
+        assert_eq!(p.game, games[k - 1]);
+        assert!(p.evaluations >= look(made[k - 1] + 1) && p.evaluations < made[k]);
     }
 
     #[test]

@@ -25,11 +25,16 @@
 //! [`Depth::Timed`] deepens one depth at a time until the time per move is
 //! spent, keeping the deepest finished search; unlike the other settings its
 //! moves depend on the machine's speed.
+//!
+//! A searcher given an [`Interrupt`] ([`Searcher::with_interrupt`]) reads it
+//! where a timed search reads the clock, every 1,024 evaluations, and once
+//! it is triggered ends the search at once with a
+//! [`Decision::interrupted`].
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use boardkit_grid::Dir;
+use boardkit_grid::{Dir, Interrupt};
 use rustc_hash::FxHashMap;
 
 use crate::heuristic::{Evaluate, Heuristic};
@@ -177,6 +182,10 @@ pub struct Decision {
     pub depth: u32,
     /// Leaf evaluations made.
     pub evaluations: u64,
+    /// Whether the searcher's interrupt came during this decision: the
+    /// search was cut short (a timed one keeps its last finished depth), so
+    /// the move is not one to play.
+    pub interrupted: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -186,7 +195,7 @@ struct Entry {
 }
 
 /// How often (in evaluations, a power of two) a timed search looks at the
-/// clock.
+/// clock, and a searcher with an interrupt at it.
 const CLOCK_EVERY: u64 = 1024;
 
 /// An expectimax searcher with its transposition table.
@@ -208,7 +217,11 @@ pub struct Searcher<E: Evaluate> {
     table: FxHashMap<u64, Entry>,
     evaluations: u64,
     deadline: Option<Instant>,
-    out_of_time: bool,
+    interrupt: Option<Interrupt>,
+    /// The deadline passed or the interrupt came: the search unwinds.
+    stopped: bool,
+    /// The interrupt came during this decision.
+    interrupted: bool,
 }
 
 impl Searcher<&'static Heuristic> {
@@ -229,8 +242,18 @@ impl<E: Evaluate> Searcher<E> {
             table: FxHashMap::default(),
             evaluations: 0,
             deadline: None,
-            out_of_time: false,
+            interrupt: None,
+            stopped: false,
+            interrupted: false,
         }
+    }
+
+    /// The same searcher, stopping a decision once `interrupt` is
+    /// triggered (see [`Decision::interrupted`]).
+    #[must_use]
+    pub fn with_interrupt(mut self, interrupt: Interrupt) -> Searcher<E> {
+        self.interrupt = Some(interrupt);
+        self
     }
 
     /// The settings.
@@ -249,6 +272,7 @@ impl<E: Evaluate> Searcher<E> {
     /// expected value.
     pub fn decide(&mut self, board: Bitboard) -> Decision {
         let before = self.evaluations;
+        self.interrupted = false;
         self.table.clear();
         let mut decision = match self.config.depth {
             Depth::Fixed(d) => self.search_root(board, d.max(1)),
@@ -259,6 +283,8 @@ impl<E: Evaluate> Searcher<E> {
             Depth::Timed { per_move, max } => self.deepen(board, per_move, max.max(1)),
         };
         decision.evaluations = self.evaluations - before;
+        decision.interrupted = self.interrupted;
+        self.stopped = false;
         decision
     }
 
@@ -267,13 +293,12 @@ impl<E: Evaluate> Searcher<E> {
         self.deadline = Some(Instant::now() + per_move);
         for d in 2..=max {
             let attempt = self.search_root(board, d);
-            if self.out_of_time {
+            if self.stopped {
                 break;
             }
             best = attempt;
         }
         self.deadline = None;
-        self.out_of_time = false;
         best
     }
 
@@ -283,6 +308,7 @@ impl<E: Evaluate> Searcher<E> {
             values: [None; 4],
             depth,
             evaluations: 0,
+            interrupted: false,
         };
         let mut best_value = f32::NEG_INFINITY;
         for dir in Dir::ALL {
@@ -305,7 +331,11 @@ impl<E: Evaluate> Searcher<E> {
         self.evaluations += 1;
         if self.evaluations & (CLOCK_EVERY - 1) == 0 {
             if let Some(deadline) = self.deadline {
-                self.out_of_time |= Instant::now() >= deadline;
+                self.stopped |= Instant::now() >= deadline;
+            }
+            if self.interrupt.as_ref().is_some_and(Interrupt::is_triggered) {
+                self.interrupted = true;
+                self.stopped = true;
             }
         }
     }
@@ -342,7 +372,7 @@ impl<E: Evaluate> Searcher<E> {
     /// The expected value of `board` right after a move, before its spawn,
     /// looking `depth` spawns ahead (0: its evaluation).
     fn chance(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
-        if depth == 0 || prob < self.config.prob_cutoff || self.out_of_time {
+        if depth == 0 || prob < self.config.prob_cutoff || self.stopped {
             return self.leaf(board);
         }
         if let Some(e) = self.table.get(&board.0) {
@@ -369,7 +399,7 @@ impl<E: Evaluate> Searcher<E> {
             tile <<= 4;
         }
         let value = total * share;
-        if !self.out_of_time {
+        if !self.stopped {
             self.table.insert(board.0, Entry { depth, value });
         }
         value
@@ -542,5 +572,34 @@ mod tests {
         let d = s.decide(b);
         assert!(d.depth >= 1 && d.depth < 20);
         assert!(b.legal_moves().contains(d.best.unwrap()));
+    }
+
+    #[test]
+    fn an_interrupt_changes_nothing_until_triggered_then_ends_the_decision() {
+        let board = Bitboard::from_rows([[1, 2, 3, 4], [5, 6, 0, 0], [0; 4], [0, 0, 0, 1]]);
+        let plain = Searcher::standard(Config::fixed(3)).decide(board);
+        assert!(!plain.interrupted && plain.evaluations > 10 * CLOCK_EVERY);
+        assert!(board.legal_moves().contains(plain.best.unwrap()));
+        let interrupt = Interrupt::new();
+        let mut watched = Searcher::standard(Config::fixed(3)).with_interrupt(interrupt.clone());
+        assert_eq!(watched.decide(board), plain);
+        interrupt.trigger();
+        let stopped = watched.decide(board);
+        assert!(stopped.interrupted);
+        // Stopped at the next look (the searcher counts evaluations over all
+        // its moves, and looks every 1,024), then unwound through leaves.
+        assert!(stopped.evaluations < 2 * CLOCK_EVERY);
+        // A timed search keeps its finished depth but says it was stopped.
+        let timed = Config {
+            depth: Depth::Timed {
+                per_move: Duration::from_secs(60),
+                max: 20,
+            },
+            prob_cutoff: 1e-4,
+        };
+        let d = Searcher::standard(timed)
+            .with_interrupt(interrupt)
+            .decide(board);
+        assert!(d.interrupted && d.depth == 1);
     }
 }

@@ -16,9 +16,10 @@
 //! 4 × 4 boards whose tiles stay below 2^16 for the whole search run on the
 //! [`Bitboard`]; everything else on the generic [`Board`].
 //!
-//! [`max_tile_within`] and [`best_line_within`] take [`Limits`]: a deadline,
-//! checked every 256 boards searched, that stops the search with
-//! [`OutOfTime`], and the table's memory budget.
+//! [`max_tile_within`] and [`best_line_within`] take [`Limits`]: a deadline
+//! and an [`Interrupt`], both checked every 256 boards searched, that stop
+//! the search with [`OutOfTime`] (its `interrupted` says which), and the
+//! table's memory budget.
 //!
 //! ```
 //! use boardkit_2048::{max_tile::{best_line, max_tile}, Board};
@@ -34,7 +35,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-use boardkit_grid::Dir;
+use boardkit_grid::{Dir, Interrupt};
 use rustc_hash::FxHashMap;
 
 use crate::{Bitboard, Board, MAX_EXPONENT};
@@ -44,10 +45,12 @@ use crate::{Bitboard, Board, MAX_EXPONENT};
 pub const MAX_MOVES: u32 = 64;
 
 /// What a search may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
+    /// Give up once this is triggered (read with the deadline).
+    pub interrupt: Option<Interrupt>,
     /// Bytes the transposition table may take; past them it stops growing,
     /// which costs speed, never exactness.
     pub table_bytes: usize,
@@ -63,7 +66,17 @@ impl Limits {
     pub fn with_time(time: Option<Duration>, table_bytes: usize) -> Limits {
         Limits {
             deadline: time.and_then(|t| Instant::now().checked_add(t)),
+            interrupt: None,
             table_bytes,
+        }
+    }
+
+    /// The same limits, and also giving up once `interrupt` is triggered.
+    #[must_use]
+    pub fn with_interrupt(self, interrupt: Interrupt) -> Limits {
+        Limits {
+            interrupt: Some(interrupt),
+            ..self
         }
     }
 }
@@ -72,32 +85,41 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             deadline: None,
+            interrupt: None,
             table_bytes: Limits::DEFAULT_TABLE_BYTES,
         }
     }
 }
 
-/// The deadline passed before the search finished.
+/// The search stopped before it finished: its deadline passed, or its
+/// interrupt was triggered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfTime {
     /// Boards searched until then.
     pub boards: u64,
+    /// Whether the [`Limits::interrupt`] stopped it (rather than the
+    /// deadline).
+    pub interrupted: bool,
 }
 
 impl fmt::Display for OutOfTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not solved within the time limit ({} boards searched)",
-            self.boards
-        )
+        if self.interrupted {
+            write!(f, "interrupted ({} boards searched)", self.boards)
+        } else {
+            write!(
+                f,
+                "not solved within the time limit ({} boards searched)",
+                self.boards
+            )
+        }
     }
 }
 
 impl std::error::Error for OutOfTime {}
 
-/// Boards searched between two looks at the clock (a 20 x 20 board takes
-/// about a microsecond, a bitboard a few nanoseconds).
+/// Boards searched between two looks at the clock and the interrupt (a 20
+/// x 20 board takes about a microsecond, a bitboard a few nanoseconds).
 const CLOCK_EVERY: u64 = 256;
 
 /// What the search needs from a board representation.
@@ -200,7 +222,7 @@ impl Position for Bitboard {
 
 /// One depth-first search: either for the best tile, or (with a target) for
 /// the first line that reaches the target.
-struct Search<P: Position> {
+struct Search<'a, P: Position> {
     stack: Vec<P>,
     path: Vec<Dir>,
     best: u8,
@@ -209,13 +231,16 @@ struct Search<P: Position> {
     found: bool,
     table: FxHashMap<P, u32>,
     table_bytes: usize,
-    limits: Limits,
+    limits: &'a Limits,
     boards: u64,
-    out_of_time: bool,
+    /// The deadline passed or the interrupt came: unwind.
+    stopped: bool,
+    /// The interrupt came.
+    interrupted: bool,
 }
 
-impl<P: Position> Search<P> {
-    fn new(start: &P, moves: u32, target: Option<u8>, limits: Limits) -> Search<P> {
+impl<'a, P: Position> Search<'a, P> {
+    fn new(start: &P, moves: u32, target: Option<u8>, limits: &'a Limits) -> Search<'a, P> {
         let depth = moves as usize + 1;
         let best = match target {
             Some(t) => t.saturating_sub(1),
@@ -232,7 +257,8 @@ impl<P: Position> Search<P> {
             table_bytes: 0,
             limits,
             boards: 0,
-            out_of_time: false,
+            stopped: false,
+            interrupted: false,
         }
     }
 
@@ -261,12 +287,18 @@ impl<P: Position> Search<P> {
     fn run(&mut self, level: usize, remaining: u32) {
         self.boards += 1;
         if self.boards.is_multiple_of(CLOCK_EVERY) {
+            self.interrupted |= self
+                .limits
+                .interrupt
+                .as_ref()
+                .is_some_and(Interrupt::is_triggered);
             if let Some(deadline) = self.limits.deadline {
-                self.out_of_time |= Instant::now() >= deadline;
+                self.stopped |= Instant::now() >= deadline;
             }
+            self.stopped |= self.interrupted;
         }
         for dir in Dir::ALL {
-            if self.found || self.out_of_time {
+            if self.found || self.stopped {
                 return;
             }
             // Levels stop one short of the stack's end, so both exist.
@@ -305,14 +337,17 @@ fn search<P: Position>(
     start: &P,
     moves: u32,
     target: Option<u8>,
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<(u8, Vec<Dir>, bool), OutOfTime> {
     let mut s = Search::new(start, moves, target, limits);
     if moves > 0 && !s.found && start.bound(moves) > s.best {
         s.run(0, moves);
     }
-    if s.out_of_time {
-        return Err(OutOfTime { boards: s.boards });
+    if s.stopped {
+        return Err(OutOfTime {
+            boards: s.boards,
+            interrupted: s.interrupted,
+        });
     }
     Ok((s.best, s.best_path, s.found))
 }
@@ -371,8 +406,8 @@ fn clamp_moves(board: &Board, moves: u32) -> u32 {
 /// 2^127.
 #[must_use]
 pub fn max_tile(board: &Board, moves: u32) -> u8 {
-    // Without a deadline the search always finishes.
-    max_tile_within(board, moves, Limits::default()).unwrap_or_default()
+    // Without a deadline or an interrupt the search always finishes.
+    max_tile_within(board, moves, &Limits::default()).unwrap_or_default()
 }
 
 /// [`max_tile`] within `limits`.
@@ -382,14 +417,14 @@ pub fn max_tile(board: &Board, moves: u32) -> u8 {
 /// use boardkit_2048::{max_tile::{max_tile_within, Limits}, Board};
 ///
 /// let b = Board::from_values(3, &[2u32, 2, 2, 4, 4, 4, 8, 8, 8]).unwrap();
-/// assert_eq!(max_tile_within(&b, 5, Limits::default()), Ok(4));
+/// assert_eq!(max_tile_within(&b, 5, &Limits::default()), Ok(4));
 /// let past = Limits { deadline: Some(Instant::now()), ..Limits::default() };
-/// assert_eq!(max_tile_within(&b, 5, past), Ok(4)); // done before the first look at the clock
+/// assert_eq!(max_tile_within(&b, 5, &past), Ok(4)); // done before the first look at the clock
 /// ```
 ///
 /// # Errors
-/// [`OutOfTime`] when the deadline passes first.
-pub fn max_tile_within(board: &Board, moves: u32, limits: Limits) -> Result<u8, OutOfTime> {
+/// [`OutOfTime`] when the deadline passes or the interrupt comes first.
+pub fn max_tile_within(board: &Board, moves: u32, limits: &Limits) -> Result<u8, OutOfTime> {
     let moves = clamp_moves(board, moves);
     dispatch(
         board,
@@ -403,19 +438,19 @@ pub fn max_tile_within(board: &Board, moves: u32, limits: Limits) -> Result<u8, 
 /// that reaches it (empty when the starting board already holds it).
 #[must_use]
 pub fn best_line(board: &Board, moves: u32) -> (u8, Vec<Dir>) {
-    // Without a deadline the search always finishes.
-    best_line_within(board, moves, Limits::default()).unwrap_or_default()
+    // Without a deadline or an interrupt the search always finishes.
+    best_line_within(board, moves, &Limits::default()).unwrap_or_default()
 }
 
 /// [`best_line`] within `limits` (one deadline for all the searches it
 /// makes).
 ///
 /// # Errors
-/// [`OutOfTime`] when the deadline passes first.
+/// [`OutOfTime`] when the deadline passes or the interrupt comes first.
 pub fn best_line_within(
     board: &Board,
     moves: u32,
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<(u8, Vec<Dir>), OutOfTime> {
     let moves = clamp_moves(board, moves);
     dispatch(
@@ -429,7 +464,7 @@ pub fn best_line_within(
 fn shortest<P: Position>(
     start: &P,
     moves: u32,
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<(u8, Vec<Dir>), OutOfTime> {
     let (best, mut line, _) = search(start, moves, None, limits)?;
     if best <= start.max_exp() {
@@ -538,16 +573,37 @@ mod tests {
         };
         let stopped = OutOfTime {
             boards: CLOCK_EVERY,
+            interrupted: false,
         };
-        assert_eq!(max_tile_within(&board, 12, past), Err(stopped));
-        assert_eq!(best_line_within(&board, 12, past), Err(stopped));
+        assert_eq!(max_tile_within(&board, 12, &past), Err(stopped));
+        assert_eq!(best_line_within(&board, 12, &past), Err(stopped));
         // A tiny table only costs speed.
         let tiny = Limits {
             table_bytes: 1024,
             ..Limits::default()
         };
-        assert_eq!(max_tile_within(&board, 4, tiny), Ok(max_tile(&board, 4)));
-        assert_eq!(best_line_within(&board, 4, tiny), Ok(best_line(&board, 4)));
+        assert_eq!(max_tile_within(&board, 4, &tiny), Ok(max_tile(&board, 4)));
+        assert_eq!(best_line_within(&board, 4, &tiny), Ok(best_line(&board, 4)));
+    }
+
+    #[test]
+    fn an_interrupt_changes_nothing_until_triggered_then_stops_at_the_first_look() {
+        let board = dense_board();
+        let interrupt = Interrupt::new();
+        let watched = Limits::default().with_interrupt(interrupt.clone());
+        // 2^10 is the largest tile of the dense board; three moves make 2^12.
+        let (best, line) = best_line(&board, 4);
+        assert_eq!((best, line.len()), (12, 3));
+        assert_eq!(max_tile_within(&board, 4, &watched), Ok(12));
+        assert_eq!(best_line_within(&board, 4, &watched), Ok((best, line)));
+        interrupt.trigger();
+        let stopped = OutOfTime {
+            boards: CLOCK_EVERY,
+            interrupted: true,
+        };
+        assert_eq!(max_tile_within(&board, 12, &watched), Err(stopped));
+        assert_eq!(best_line_within(&board, 12, &watched), Err(stopped));
+        assert_eq!(stopped.to_string(), "interrupted (256 boards searched)");
     }
 
     #[test]

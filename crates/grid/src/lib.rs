@@ -4,7 +4,8 @@
 //! [`Pos`]ition on a board, a small rectangular [`Grid`], and the
 //! [`ParseError`] every text format reports (with the line and column where
 //! it went wrong), plus a whitespace tokenizer over text input ([`Tokens`])
-//! that the judge formats share.
+//! that the judge formats share, and the [`Interrupt`] flag that stops a long
+//! search from another thread.
 //!
 //! ```
 //! use boardkit_grid::{Dir, Grid, Pos};
@@ -22,9 +23,11 @@
 mod dir;
 mod error;
 mod grid;
+mod interrupt;
 mod tokens;
 
 pub use crate::dir::Dir;
 pub use crate::error::ParseError;
 pub use crate::grid::{Grid, Pos};
+pub use crate::interrupt::Interrupt;
 pub use crate::tokens::{clean_input, Token, Tokens};

@@ -6,15 +6,18 @@
 //! `boardkit.yut`) with the docs and types a user reads. Bad input raises
 //! `ValueError` with the message the command-line tool prints after
 //! `error: `. Every long computation releases the GIL and runs under the
-//! limits it is given, so other Python threads go on meanwhile.
+//! limits it is given, so other Python threads go on meanwhile, and stops
+//! at Ctrl-C ([`interruptible`]).
 
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
 
 use boardkit_2048::ai::{self, Settings};
 use boardkit_2048::max_tile::{best_line_within, can_overflow, Limits as TileLimits};
 use boardkit_2048::{tile_exponent, tile_value, value_exponent, Board, MAX_EXPONENT};
 use boardkit_cover::{count_rectangle, find_covering_rectangle, PieceSet};
-use boardkit_grid::Dir;
+use boardkit_grid::{Dir, Interrupt};
 use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
 use boardkit_sokoban::{builtin, judge, xsb, MoveOutcome, State, Tile};
@@ -26,6 +29,57 @@ use pyo3::prelude::*;
 /// A `ValueError` carrying `message`, as the CLI would print it.
 fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
+}
+
+/// How long the calling thread waits for a long call between two runs of
+/// Python's signal handlers.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Runs `work` on a worker thread, handing it an [`Interrupt`] to put in
+/// its limits, while the calling thread waits for it with the GIL released,
+/// taking the GIL back every [`SIGNAL_POLL`] to run Python's signal
+/// handlers. When a handler raises (Ctrl-C's `KeyboardInterrupt`), the
+/// interrupt is triggered, the worker stops at its next limit check (where
+/// it reads its deadline) and is joined, and the exception is returned;
+/// whatever the worker computed is dropped. A panic of the worker goes on
+/// in this thread.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(Interrupt) -> T + Send) -> PyResult<T> {
+    let interrupt = Interrupt::new();
+    let handed = interrupt.clone();
+    let finished = (Mutex::new(false), Condvar::new());
+    let signal = &finished;
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || {
+            let value = work(handed);
+            *signal.0.lock().unwrap_or_else(PoisonError::into_inner) = true;
+            signal.1.notify_one();
+            value
+        });
+        let join = |worker: ScopedJoinHandle<'_, T>| {
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        loop {
+            let done = py.detach(|| {
+                let flag = finished.0.lock().unwrap_or_else(PoisonError::into_inner);
+                let (flag, _) = finished
+                    .1
+                    .wait_timeout_while(flag, SIGNAL_POLL, |done| !*done)
+                    .unwrap_or_else(PoisonError::into_inner);
+                *flag
+            });
+            // A worker that panicked never says it is done, but finishes.
+            if done || worker.is_finished() {
+                return Ok(join(worker));
+            }
+            if let Err(signalled) = py.check_signals() {
+                interrupt.trigger();
+                join(worker);
+                return Err(signalled);
+            }
+        }
+    })
 }
 
 /// A Sokoban level: the map, its boxes, goals and worker, validated.
@@ -279,7 +333,8 @@ impl PySolveResult {
     }
 }
 
-/// Solves `level` within the limits; releases the GIL while it searches.
+/// Solves `level` within the limits; releases the GIL while it searches and
+/// stops at Ctrl-C.
 #[pyfunction]
 #[pyo3(signature = (level, time_limit=Some(10.0), memory_limit=2 << 30, node_limit=None, optimal=None))]
 fn sokoban_solve(
@@ -319,7 +374,9 @@ fn sokoban_solve(
         .with_node_limit(node_limit)
         .with_optimize(optimize);
     let level = &level.level;
-    let outcome = py.detach(|| solver::solve(level, &config));
+    let outcome = interruptible(py, |interrupt| {
+        solver::solve(level, &config.with_interrupt(interrupt))
+    })?;
     let (status, limit, solution) = match &outcome {
         Outcome::Solved { solution, .. } => ("solved", None, Some(solution)),
         Outcome::NoSolution { .. } => ("no solution", None, None),
@@ -473,14 +530,15 @@ fn g2048_max_tile(
         deadline,
         ..TileLimits::default()
     };
-    let (best, line) = py
-        .detach(|| best_line_within(&board, moves, limits))
-        .map_err(|e| {
-            value_error(format!(
-                "not solved within the time limit ({} boards searched)",
-                e.boards
-            ))
-        })?;
+    let (best, line) = interruptible(py, |interrupt| {
+        best_line_within(&board, moves, &limits.with_interrupt(interrupt))
+    })?
+    .map_err(|e| {
+        value_error(format!(
+            "not solved within the time limit ({} boards searched)",
+            e.boards
+        ))
+    })?;
     Ok((tile_value(best), line.iter().map(|d| d.letter()).collect()))
 }
 
@@ -501,9 +559,10 @@ fn g2048_ai_move(
     } else {
         Settings::fast()
     };
-    let advice = py
-        .detach(|| ai::advise(&board, &settings))
-        .map_err(value_error)?;
+    let advice = interruptible(py, |interrupt| {
+        ai::advise_interruptible(&board, &settings, &interrupt)
+    })?
+    .map_err(value_error)?;
     Ok((
         advice.best.map(dir_name),
         advice
@@ -1164,7 +1223,9 @@ fn g2048_ai_game(
     } else {
         Settings::fast()
     };
-    let played = py.detach(|| ai::play(seed, &settings, stop, |_| {}));
+    let played = interruptible(py, |interrupt| {
+        ai::play(seed, &settings, stop.with_interrupt(interrupt), |_| {})
+    })?;
     let g = &played.game;
     Ok((
         g.board().value_rows(),
@@ -1190,6 +1251,7 @@ fn cover_limits(memory_limit: u64, time_limit: Option<f64>) -> boardkit_cover::L
     boardkit_cover::Limits {
         memory: memory_limit,
         time: time_limit.and_then(|s| Duration::try_from_secs_f64(s).ok()),
+        ..boardkit_cover::Limits::default()
     }
 }
 
@@ -1217,9 +1279,13 @@ fn cover_count(
     let counted = match (rows, rect) {
         (Some(rows), None) => {
             let board = cover_board(&rows)?;
-            py.detach(|| boardkit_cover::count_detailed(&board, &set, &limits))
+            interruptible(py, |interrupt| {
+                boardkit_cover::count_detailed(&board, &set, &limits.with_interrupt(interrupt))
+            })?
         }
-        (None, Some((h, w))) => py.detach(|| count_rectangle(h, w, &set, &limits)),
+        (None, Some((h, w))) => interruptible(py, |interrupt| {
+            count_rectangle(h, w, &set, &limits.with_interrupt(interrupt))
+        })?,
         _ => {
             return Err(value_error(
                 "give the board's rows or rect=(height, width), not both",
@@ -1245,12 +1311,15 @@ fn cover_find(
     let found = match (rows, rect) {
         (Some(rows), None) => {
             let board = cover_board(&rows)?;
-            py.detach(|| boardkit_cover::find_covering(&board, &set, &limits))
-                .map(|c| c.map(|c| c.rows_on(&board)))
+            interruptible(py, |interrupt| {
+                boardkit_cover::find_covering(&board, &set, &limits.with_interrupt(interrupt))
+            })?
+            .map(|c| c.map(|c| c.rows_on(&board)))
         }
-        (None, Some((h, w))) => py
-            .detach(|| find_covering_rectangle(h, w, &set, &limits))
-            .map(|c| c.map(|c| c.rows())),
+        (None, Some((h, w))) => interruptible(py, |interrupt| {
+            find_covering_rectangle(h, w, &set, &limits.with_interrupt(interrupt))
+        })?
+        .map(|c| c.map(|c| c.rows())),
         _ => {
             return Err(value_error(
                 "give the board's rows or rect=(height, width), not both",
@@ -1274,8 +1343,10 @@ fn yut_solver(rolls: &[u8], pieces: usize) -> PyResult<Solver> {
 #[pyo3(signature = (rolls, pieces=4))]
 fn yut_best_score(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<u32> {
     let mut solver = yut_solver(&rolls, pieces)?;
-    py.detach(|| solver.best_score(&rolls, &YutLimits::default()))
-        .map_err(value_error)
+    interruptible(py, |interrupt| {
+        solver.best_score(&rolls, &YutLimits::default().with_interrupt(interrupt))
+    })?
+    .map_err(value_error)
 }
 
 /// One turn of a yut line: roll, piece, from, to, points, score after it.
@@ -1287,9 +1358,10 @@ type YutTurn = (u8, Option<usize>, Option<String>, Option<String>, u32, u32);
 #[pyo3(signature = (rolls, pieces=4))]
 fn yut_best_line(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<(u32, Vec<YutTurn>)> {
     let mut solver = yut_solver(&rolls, pieces)?;
-    let line = py
-        .detach(|| solver.best_line(&rolls, &YutLimits::default()))
-        .map_err(value_error)?;
+    let line = interruptible(py, |interrupt| {
+        solver.best_line(&rolls, &YutLimits::default().with_interrupt(interrupt))
+    })?
+    .map_err(value_error)?;
     let board = boardkit_yut::Board::standard();
     let name = |cell: usize| board.cell(cell).name.clone();
     let turns = line

@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use boardkit_grid::Interrupt;
+use boardkit_sokoban::builtin;
 use boardkit_sokoban::lurd::{verify, Status};
 use boardkit_sokoban::solver::{solve, Config, Limit, Optimize, Outcome};
 use boardkit_sokoban::xsb::parse_level;
@@ -165,6 +167,44 @@ fn limits_stop_cleanly() {
             ..
         }
     ));
+}
+
+#[test]
+fn an_interrupt_changes_nothing_until_it_is_triggered_and_then_stops_the_solve() {
+    let quartet = builtin::levels().remove(11);
+    let big = big_level();
+    let interrupt = Interrupt::new();
+    for (level, optimize) in [
+        (&quartet, Optimize::Moves),
+        (&quartet, Optimize::Pushes),
+        (&big, Optimize::Any),
+    ] {
+        let plain = config(optimize).with_time_limit(None);
+        let watched = plain.clone().with_interrupt(interrupt.clone());
+        let (a, b) = (solve(level, &plain), solve(level, &watched));
+        assert!(a.solution().is_some(), "{optimize:?}: {a:?}");
+        assert_eq!((a.solution(), a.nodes()), (b.solution(), b.nodes()));
+    }
+    // Quartet's fewest moves, as the README shows them.
+    let moves = solve(
+        &quartet,
+        &config(Optimize::Moves).with_interrupt(interrupt.clone()),
+    );
+    let solution = moves.solution().unwrap();
+    assert_eq!(
+        (solution.moves, solution.pushes, moves.nodes()),
+        (44, 15, 2205)
+    );
+    interrupt.trigger();
+    for optimize in [Optimize::Any, Optimize::Pushes, Optimize::Moves] {
+        let watched = config(optimize).with_interrupt(interrupt.clone());
+        match solve(&big, &watched) {
+            Outcome::Unsolved { limit, nodes, .. } => {
+                assert_eq!((limit, nodes), (Limit::Interrupted, 0));
+            }
+            other => panic!("{optimize:?}: {other:?}"),
+        }
+    }
 }
 
 /// An open room of `side` x `side` squares with a row of boxes and goals.

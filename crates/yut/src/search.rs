@@ -36,6 +36,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use boardkit_grid::Interrupt;
 use rustc_hash::FxHashMap;
 
 use crate::layer::{LayerBuilder, ShardedValues, SHARD_FROM};
@@ -44,21 +45,47 @@ use crate::state::{Table, MAX_PIECES};
 use crate::Board;
 
 /// How much a search may use before it gives up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most positions held at once (one layer for the score, all layers
     /// for a line); each costs about 16 to 32 bytes.
     pub max_states: usize,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
+    /// Give up once this is triggered (read with the deadline).
+    pub interrupt: Option<Interrupt>,
+}
+
+impl Limits {
+    /// The same limits, and also giving up once `interrupt` is triggered.
+    ///
+    /// ```
+    /// use boardkit_grid::Interrupt;
+    /// use boardkit_yut::{search::{Limits, SearchError, Solver}, Board};
+    ///
+    /// let mut s = Solver::new(&Board::standard(), 4).unwrap();
+    /// let interrupt = Interrupt::new();
+    /// let limits = Limits::default().with_interrupt(interrupt.clone());
+    /// assert_eq!(s.best_score(&[5, 4, 3, 2, 1], &limits), Ok(116));
+    /// interrupt.trigger();
+    /// assert_eq!(s.best_score(&[5, 4, 3, 2, 1], &limits), Err(SearchError::Interrupted));
+    /// ```
+    #[must_use]
+    pub fn with_interrupt(self, interrupt: Interrupt) -> Limits {
+        Limits {
+            interrupt: Some(interrupt),
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
-    /// 20 million positions (well under 1 GB), no deadline.
+    /// 20 million positions (well under 1 GB), no deadline, no interrupt.
     fn default() -> Limits {
         Limits {
             max_states: 20_000_000,
             deadline: None,
+            interrupt: None,
         }
     }
 }
@@ -71,6 +98,8 @@ pub enum SearchError {
     States(usize),
     /// The deadline passed.
     Time,
+    /// The [`Limits::interrupt`] was triggered.
+    Interrupted,
     /// A roll outside 1..=5.
     BadRoll {
         /// The turn (from 1).
@@ -88,6 +117,7 @@ impl fmt::Display for SearchError {
                 "not solved within limit: more than {n} positions to keep"
             ),
             SearchError::Time => write!(f, "not solved within limit: out of time"),
+            SearchError::Interrupted => write!(f, "interrupted"),
             SearchError::BadRoll { turn, roll } => {
                 write!(f, "roll {roll} on turn {turn} is outside 1..5")
             }
@@ -140,15 +170,24 @@ pub struct Solver {
     shard_from: usize,
 }
 
-/// Checks the time every this many expanded positions.
+/// Checks the time and the interrupt every this many expanded positions.
 const CLOCK_EVERY: usize = 1 << 14;
 
-/// Checks the deadline, but only on every [`CLOCK_EVERY`]-th position.
+/// Checks the interrupt and the deadline, but only on every
+/// [`CLOCK_EVERY`]-th position.
 fn check_time(limits: &Limits, expanded: usize) -> Result<(), SearchError> {
+    if expanded & (CLOCK_EVERY - 1) != 0 {
+        return Ok(());
+    }
+    if limits
+        .interrupt
+        .as_ref()
+        .is_some_and(Interrupt::is_triggered)
+    {
+        return Err(SearchError::Interrupted);
+    }
     match limits.deadline {
-        Some(d) if expanded & (CLOCK_EVERY - 1) == 0 && Instant::now() > d => {
-            Err(SearchError::Time)
-        }
+        Some(d) if Instant::now() > d => Err(SearchError::Time),
         _ => Ok(()),
     }
 }
@@ -626,13 +665,14 @@ mod tests {
         let rolls = [1u8, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5];
         let tight = Limits {
             max_states: 10,
-            deadline: None,
+            ..Limits::default()
         };
         assert_eq!(s.best_score(&rolls, &tight), Err(SearchError::States(10)));
         assert_eq!(s.best_line(&rolls, &tight), Err(SearchError::States(10)));
         let past = Limits {
             max_states: 1 << 30,
             deadline: Some(Instant::now()),
+            interrupt: None,
         };
         let long = vec![1u8; 200];
         assert_eq!(s.best_score(&long, &past), Err(SearchError::Time));
@@ -644,6 +684,35 @@ mod tests {
             SearchError::States(10).to_string(),
             "not solved within limit: more than 10 positions to keep"
         );
+    }
+
+    #[test]
+    fn an_interrupt_changes_nothing_until_triggered_then_stops_at_the_first_check() {
+        let b = Board::standard();
+        let rolls = [2u8, 3, 1, 5, 4, 2, 3, 5, 1, 4];
+        let interrupt = Interrupt::new();
+        let watched = Limits::default().with_interrupt(interrupt.clone());
+        let mut s = solver(4);
+        assert_eq!(s.best_score(&rolls, &watched), Ok(210));
+        let line = s.best_line(&rolls, &watched).unwrap();
+        assert_eq!(line, s.best_line(&rolls, &Limits::default()).unwrap());
+        assert_eq!((line.score, replay(&b, 4, &rolls, &line)), (210, 210));
+        interrupt.trigger();
+        assert_eq!(
+            s.best_score(&rolls, &watched),
+            Err(SearchError::Interrupted)
+        );
+        assert_eq!(s.best_line(&rolls, &watched), Err(SearchError::Interrupted));
+        // Both the interrupt and a passed deadline: the interrupt is named.
+        let both = Limits {
+            deadline: Some(Instant::now()),
+            ..watched.clone()
+        };
+        assert_eq!(s.best_score(&rolls, &both), Err(SearchError::Interrupted));
+        // One roll: nothing searched before the last roll's moves, which
+        // look at the clock too.
+        assert_eq!(s.best_score(&[5], &watched), Err(SearchError::Interrupted));
+        assert_eq!(SearchError::Interrupted.to_string(), "interrupted");
     }
 
     proptest! {

@@ -226,6 +226,7 @@ fn limits(common: &Common) -> Limits {
     Limits {
         memory: common.memory_limit,
         time: common.time_limit,
+        ..Limits::default()
     }
 }
 
@@ -236,7 +237,7 @@ fn job_error(job: &Job, e: &CoverError) -> CliError {
             "; raise --memory-limit"
         }
         CoverError::Time { .. } => "; raise --time-limit",
-        CoverError::TooWide { .. } => "",
+        CoverError::TooWide { .. } | CoverError::Interrupted { .. } => "",
     };
     let message = format!("{e}{hint}");
     match job.line {

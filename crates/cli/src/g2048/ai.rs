@@ -349,7 +349,7 @@ pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
         args.jobs,
         "games",
         &seeds,
-        |&seed| play_timed(seed, &settings, stop),
+        |&seed| play_timed(seed, &settings, stop.clone()),
         |(p, _)| {
             Some(format!(
                 "(last: seed {}, {})",
@@ -472,6 +472,7 @@ fn table(records: &[GameRecord], s: &Summary, jobs: u64) -> String {
             Ending::Reached => out.push_str("  (stopped at --until)"),
             Ending::BeyondBitboard => out.push_str("  (stopped: 65536 is beyond the bitboard)"),
             Ending::TimeLimit => out.push_str("  (stopped at --time-limit)"),
+            Ending::Interrupted => out.push_str("  (interrupted)"),
         }
         out.push('\n');
     }

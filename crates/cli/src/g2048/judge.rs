@@ -102,9 +102,9 @@ pub fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
         usize::try_from(args.memory_limit).unwrap_or(usize::MAX),
     );
     let searched = if args.show || args.json {
-        best_line_within(&board, args.moves, limits)
+        best_line_within(&board, args.moves, &limits)
     } else {
-        max_tile_within(&board, args.moves, limits).map(|best| (best, Vec::new()))
+        max_tile_within(&board, args.moves, &limits).map(|best| (best, Vec::new()))
     };
     let (best, line) = searched.map_err(|e| {
         CliError::input(format!(

@@ -141,6 +141,7 @@ fn limits(args: &BestArgs) -> Limits {
     Limits {
         max_states: args.max_states.min(by_memory),
         deadline: Instant::now().checked_add(args.time_limit),
+        ..Limits::default()
     }
 }
 
@@ -199,7 +200,7 @@ fn answer(
             SearchError::States(_) if args.memory_limit.is_some() => "; raise --memory-limit",
             SearchError::States(_) => "; raise --max-states",
             SearchError::Time => "; raise --time-limit",
-            SearchError::BadRoll { .. } => "",
+            SearchError::BadRoll { .. } | SearchError::Interrupted => "",
         };
         CliError::input(format!("line {}: {e}{raise}", game.line))
     };

@@ -8,7 +8,8 @@ Four games, each a module:
 * ``boardkit.yut``: the best score of dice yut-nori for known rolls.
 
 Bad input raises ``ValueError`` with the message the ``boardkit`` command prints after
-``error:``. Long calls release the GIL and take time and memory limits.
+``error:``. Long calls release the GIL, take time and memory limits, and stop at Ctrl-C
+(``KeyboardInterrupt``).
 
 >>> from boardkit import sokoban
 >>> level = sokoban.Level("#######\\n#@ $ .#\\n#######\\n")

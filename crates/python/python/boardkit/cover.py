@@ -30,7 +30,7 @@ def count(
     memory_limit: int = 4 << 30,
     time_limit: Optional[float] = None,
 ) -> int:
-    """The number of coverings, exactly (a Python int of any size)."""
+    """The number of coverings, exactly (a Python int of any size); Ctrl-C stops it."""
     return int(_count(list(rows) if rows is not None else None, rect, pieces, memory_limit, time_limit))
 
 
@@ -41,5 +41,8 @@ def find(
     memory_limit: int = 4 << 30,
     time_limit: Optional[float] = None,
 ) -> Optional[List[str]]:
-    """One covering drawn with a letter per piece, or ``None`` when there is none."""
+    """One covering drawn with a letter per piece, or ``None`` when there is none.
+
+    Ctrl-C stops the search (``KeyboardInterrupt``).
+    """
     return _find(list(rows) if rows is not None else None, rect, pieces, memory_limit, time_limit)

@@ -37,6 +37,7 @@ def max_tile(board: Board, moves: int = 5, time_limit: Optional[float] = None) -
     """The largest tile within ``moves`` moves (no tile appears) and a shortest line to it.
 
     The line is in ``U D L R`` letters, empty when the board already holds the tile.
+    Ctrl-C stops the search (``KeyboardInterrupt``).
     """
     return _max_tile([list(r) for r in board], moves, time_limit)
 
@@ -44,7 +45,8 @@ def max_tile(board: Board, moves: int = 5, time_limit: Optional[float] = None) -
 def ai_move(board: Board, strong: bool = True) -> Tuple[Optional[str], Dict[str, float]]:
     """The AI's move on a 4 x 4 board and the expected value of each legal move.
 
-    The move is ``None`` when no move is legal.
+    The move is ``None`` when no move is legal. Ctrl-C stops the search
+    (``KeyboardInterrupt``).
     """
     best, values = _ai_move([list(r) for r in board], strong)
     return best, dict(values)
@@ -56,6 +58,6 @@ def ai_game(
     """The AI plays the seeded 4 x 4 game, as ``boardkit 2048 ai --seed`` does.
 
     Returns the final board, the score, the moves and the largest tile; ``until`` stops
-    the game once it makes that tile.
+    the game once it makes that tile, Ctrl-C at once (``KeyboardInterrupt``).
     """
     return _ai_game(seed, until, strong)

@@ -59,7 +59,8 @@ def solve(
 
     ``optimal`` is ``None`` (any solution, found fast), ``"pushes"`` (the fewest pushes)
     or ``"moves"`` (the fewest moves). The solution is replayed through the rules before
-    it is returned. The GIL is released while the search runs.
+    it is returned. The GIL is released while the search runs; Ctrl-C stops it
+    (``KeyboardInterrupt``).
     """
     return _solve(level, time_limit, memory_limit, node_limit, optimal)
 

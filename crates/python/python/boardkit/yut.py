@@ -21,7 +21,10 @@ Turn = Tuple[int, Optional[int], Optional[str], Optional[str], int, int]
 
 
 def best_score(rolls: Sequence[int], pieces: int = 4) -> int:
-    """The largest score the rolls (each 1 to 5) allow with ``pieces`` pieces (1 to 8)."""
+    """The largest score the rolls (each 1 to 5) allow with ``pieces`` pieces (1 to 8).
+
+    Ctrl-C stops the search (``KeyboardInterrupt``).
+    """
     return _best_score(list(rolls), pieces)
 
 
@@ -29,6 +32,7 @@ def best_line(rolls: Sequence[int], pieces: int = 4) -> Tuple[int, List[Turn]]:
     """The best score and a canonical best line.
 
     Each turn is (roll, piece, from, to, points, score after the turn); piece and cells
-    are ``None`` on a turn after every piece has reached the end.
+    are ``None`` on a turn after every piece has reached the end. Ctrl-C stops the
+    search (``KeyboardInterrupt``).
     """
     return _best_line(list(rolls), pieces)

@@ -243,7 +243,7 @@ mod tests {
         let text = "##########\n#   #    #\n# $   $  #\n#  ##  # #\n#.   $   #\n#. #   ###\n#.   @ #\n#########\n";
         let level = crate::xsb::parse_level(text).unwrap();
         let board = Board::new(&level).unwrap();
-        let dist = Distances::to_goals(&board, None).unwrap();
+        let dist = Distances::to_goals(&board, &crate::solver::limit::Clock::default()).unwrap();
         let n = board.len();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
         let mut paths = BoxPaths::new(n);

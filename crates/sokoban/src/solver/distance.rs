@@ -19,9 +19,9 @@
 //! (c − k, side k…) with the worker standing two squares behind.
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::compact::{Board, NONE};
+use super::limit::{Clock, Limit};
 
 /// "Unreachable".
 pub(crate) const INF: u16 = u16::MAX;
@@ -62,33 +62,34 @@ impl Distances {
     /// Push distances of `board` to its goals.
     #[cfg(test)]
     pub(crate) fn new(board: &Board) -> Distances {
-        Distances::build(board, board.goals(), false, None).unwrap_or_else(|| unreachable!())
+        Distances::build(board, board.goals(), false, &Clock::default())
+            .unwrap_or_else(|_| unreachable!())
     }
 
-    /// Push distances of `board` to its goals, or `None` if `deadline`
-    /// passes first (on a large board the per-box regions take time).
-    pub(crate) fn to_goals(board: &Board, deadline: Option<Instant>) -> Option<Distances> {
-        Distances::build(board, board.goals(), false, deadline)
+    /// Push distances of `board` to its goals, or the limit of `clock`
+    /// reached first (on a large board the per-box regions take time).
+    pub(crate) fn to_goals(board: &Board, clock: &Clock) -> Result<Distances, Limit> {
+        Distances::build(board, board.goals(), false, clock)
     }
 
     /// [`Distances::from_sources_until`] without a deadline.
     #[cfg(test)]
     pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
-        Distances::build(board, sources, true, None).unwrap_or_else(|| unreachable!())
+        Distances::build(board, sources, true, &Clock::default()).unwrap_or_else(|_| unreachable!())
     }
 
     /// Distances for a search that *pulls* boxes back to `sources` (the
     /// start squares of the boxes): for a box on `y` with the worker on
     /// side `k`, the fewest pushes that bring a box from each source to
     /// `y` with the worker ending on side `k` — which is the fewest pulls
-    /// back. Dead squares are then squares no source can reach. `None` if
-    /// `deadline` passes first.
+    /// back. Dead squares are then squares no source can reach. The limit
+    /// of `clock` if it is reached first.
     pub(crate) fn from_sources_until(
         board: &Board,
         sources: &[u16],
-        deadline: Option<Instant>,
-    ) -> Option<Distances> {
-        Distances::build(board, sources, true, deadline)
+        clock: &Clock,
+    ) -> Result<Distances, Limit> {
+        Distances::build(board, sources, true, clock)
     }
 
     /// The table for `targets` (the columns): pushes *to* them, or with
@@ -99,9 +100,8 @@ impl Distances {
         board: &Board,
         targets: &[u16],
         away: bool,
-        deadline: Option<Instant>,
-    ) -> Option<Distances> {
-        let late = || deadline.is_some_and(|d| Instant::now() >= d);
+        clock: &Clock,
+    ) -> Result<Distances, Limit> {
         let n = board.len();
         let goals = targets.len();
         // Region of each side of each box square: sides with equal region
@@ -115,8 +115,10 @@ impl Distances {
         let mut seen = vec![u32::MAX; n];
         let mut stack = Vec::new();
         for b in 0..n {
-            if b % 64 == 63 && late() {
-                return None;
+            if b % 64 == 63 {
+                if let Some(limit) = clock.passed() {
+                    return Err(limit);
+                }
             }
             let Ok(b16) = u16::try_from(b) else { break };
             for k in 0..4 {
@@ -155,8 +157,8 @@ impl Distances {
         let mut dist = vec![INF; n * 4 * goals];
         let mut queue = VecDeque::new();
         for (gi, &g) in targets.iter().enumerate() {
-            if late() {
-                return None;
+            if let Some(limit) = clock.passed() {
+                return Err(limit);
             }
             let at = |b: usize, k: usize| (b * 4 + k) * goals + gi;
             let set = |dist: &mut Vec<u16>, b: u16, k: usize, v: u16| -> bool {
@@ -228,7 +230,7 @@ impl Distances {
         let dead = (0..n)
             .map(|b| best[b * goals..(b + 1) * goals].iter().all(|&d| d == INF))
             .collect();
-        Some(Distances {
+        Ok(Distances {
             n,
             goals,
             dist,
@@ -320,6 +322,30 @@ mod tests {
         assert!(!d.live(2, 3));
         assert!(d.live(2, 1));
         assert_eq!(d.row_for(4, 5), &[0]);
+    }
+
+    #[test]
+    fn a_triggered_interrupt_stops_the_tables_at_their_first_check() {
+        let b = board("########\n#@ $ . #\n########\n");
+        let interrupt = boardkit_grid::Interrupt::new();
+        let clock = Clock {
+            deadline: None,
+            interrupt: Some(interrupt.clone()),
+        };
+        let d = Distances::to_goals(&b, &clock).unwrap();
+        assert_eq!(d.row_for(2, 0), &[2]);
+        assert_eq!(d.row_for(2, 3), &[INF]);
+        let back = Distances::from_sources_until(&b, &[2], &clock).unwrap();
+        assert_eq!(back.row_for(4, 3), &[2]);
+        interrupt.trigger();
+        assert!(matches!(
+            Distances::to_goals(&b, &clock),
+            Err(Limit::Interrupted)
+        ));
+        assert!(matches!(
+            Distances::from_sources_until(&b, &[2], &clock),
+            Err(Limit::Interrupted)
+        ));
     }
 
     #[test]

@@ -118,7 +118,7 @@ pub(crate) fn portfolio<F: Frontier>(
         }
     }
     let rooms = if plan.goal_rooms {
-        GoalRooms::new(board, &occupied, limits.deadline)
+        GoalRooms::new(board, &occupied, &limits.clock)
     } else {
         GoalRooms::default()
     };
@@ -140,11 +140,14 @@ pub(crate) fn portfolio<F: Frontier>(
         (false, false) => (limits.memory, 0, 0),
     };
     let sources: Vec<u16> = bits::iter(&problem.start_bits).collect();
-    let Some(dist_back) = Distances::from_sources_until(board, &sources, limits.deadline) else {
-        return Run {
-            stop: Stop::Limit(Limit::Time),
-            nodes: 0,
-        };
+    let dist_back = match Distances::from_sources_until(board, &sources, &limits.clock) {
+        Ok(dist) => dist,
+        Err(limit) => {
+            return Run {
+                stop: Stop::Limit(limit),
+                nodes: 0,
+            }
+        }
     };
     let mut goal_bits = vec![0u64; board.words()];
     for &g in board.goals() {
@@ -307,4 +310,73 @@ fn chain(store: &Store, end: u32, forward: bool) -> Vec<State> {
         .into_iter()
         .map(|i| (store.boxes(i).to_vec(), store.worker(i)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use boardkit_grid::Interrupt;
+
+    use super::*;
+    use crate::solver::frontier::{AStar, Alternating};
+    use crate::solver::limit::Clock;
+
+    /// No limit but `interrupt`.
+    fn limits(interrupt: &Interrupt) -> Limits {
+        Limits {
+            clock: Clock {
+                deadline: None,
+                interrupt: Some(interrupt.clone()),
+            },
+            nodes: None,
+            memory: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn an_interrupt_stops_the_searches_at_their_first_look_at_the_clock() {
+        // Quartet: 2,205 nodes for the fewest moves, so the search looks at
+        // the clock (after 1,024) before it ends.
+        let level = crate::builtin::levels().remove(11);
+        let interrupt = Interrupt::new();
+        let limits = limits(&interrupt);
+        let problem = Problem::new(&level, &limits, true).unwrap();
+        let moves = Moves {
+            backward: false,
+            exact_worker: true,
+            corrals: true,
+            rooms: None,
+            tunnels: false,
+            areas: false,
+            box_paths: false,
+        };
+        let plan = Portfolio {
+            goal_rooms: true,
+            tunnels: true,
+            backward: true,
+            areas: true,
+            fess: true,
+        };
+        let pushes = Moves {
+            exact_worker: false,
+            ..moves
+        };
+        let run = single::<AStar>(&problem, moves, &limits);
+        assert!(matches!(run.stop, Stop::Solved(_)));
+        assert_eq!(run.nodes, 2205);
+        let run = portfolio::<Alternating>(&problem, plan, pushes, &limits);
+        assert!(matches!(run.stop, Stop::Solved(_)));
+        interrupt.trigger();
+        let stopped = |nodes| Run {
+            stop: Stop::Limit(Limit::Interrupted),
+            nodes,
+        };
+        assert_eq!(single::<AStar>(&problem, moves, &limits), stopped(1024));
+        // The portfolio's backward distances look at the clock first.
+        let run = portfolio::<Alternating>(&problem, plan, pushes, &limits);
+        assert_eq!(run, stopped(0));
+        assert!(matches!(
+            Problem::new(&level, &limits, true),
+            Err(Limit::Interrupted)
+        ));
+    }
 }

@@ -491,6 +491,7 @@ fn set(occ: &mut [bool], s: u16, v: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::limit::Clock;
 
     /// A column of three boxes shuts off a column of empty goals: a
     /// PI-corral (every push of its barrier goes into it and can be made
@@ -502,7 +503,7 @@ mod tests {
     fn pushes(corrals: bool) -> Vec<((u16, u16), (u16, u16))> {
         let level = crate::xsb::parse_level(LEVEL).unwrap();
         let board = Board::new(&level).unwrap();
-        let dist = Distances::to_goals(&board, None).unwrap();
+        let dist = Distances::to_goals(&board, &Clock::default()).unwrap();
         let moves = Moves {
             backward: false,
             exact_worker: false,

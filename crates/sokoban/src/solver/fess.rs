@@ -203,7 +203,7 @@ mod tests {
         let level =
             crate::xsb::parse_level("##########\n#@ $ $ ..#\n#.$  #####\n##########\n").unwrap();
         let limits = Limits {
-            deadline: None,
+            clock: crate::solver::limit::Clock::default(),
             nodes: None,
             memory: 1 << 30,
         };

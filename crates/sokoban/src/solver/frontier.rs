@@ -324,7 +324,7 @@ mod tests {
     fn problem() -> Problem {
         let level = crate::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
         let limits = crate::solver::search::Limits {
-            deadline: None,
+            clock: crate::solver::limit::Clock::default(),
             nodes: None,
             memory: 1 << 30,
         };

@@ -1,9 +1,14 @@
 //! [`Limit`], the limit that stopped a search: made by the searches
-//! ([`super::search`]), reported in [`super::Outcome`]. It has a module of
-//! its own so that the solver's inner modules name it without importing
-//! the public API in the parent module, which imports them.
+//! ([`super::search`]), reported in [`super::Outcome`]; and [`Clock`], the
+//! deadline and interrupt that the searches and the long precomputations
+//! look at. They have a module of their own so that the solver's inner
+//! modules name them without importing the public API in the parent
+//! module, which imports them.
 
 use std::fmt;
+use std::time::Instant;
+
+use boardkit_grid::Interrupt;
 
 /// The limit that stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,6 +20,8 @@ pub enum Limit {
     Memory,
     /// The node limit.
     Nodes,
+    /// The [`Config::interrupt`](super::Config::interrupt) was triggered.
+    Interrupted,
 }
 
 impl fmt::Display for Limit {
@@ -23,6 +30,32 @@ impl fmt::Display for Limit {
             Limit::Time => "time limit",
             Limit::Memory => "memory limit",
             Limit::Nodes => "node limit",
+            Limit::Interrupted => "interrupt",
         })
+    }
+}
+
+/// When a solve must stop whatever it is doing: its deadline and its
+/// interrupt, read together wherever the solver looks at the clock.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clock {
+    /// Stop at this instant.
+    pub(crate) deadline: Option<Instant>,
+    /// Stop once this is triggered.
+    pub(crate) interrupt: Option<Interrupt>,
+}
+
+impl Clock {
+    /// The limit reached now, if any: [`Limit::Interrupted`] once the
+    /// interrupt is triggered, else [`Limit::Time`] once the deadline has
+    /// passed.
+    pub(crate) fn passed(&self) -> Option<Limit> {
+        if self.interrupt.as_ref().is_some_and(Interrupt::is_triggered) {
+            Some(Limit::Interrupted)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Limit::Time)
+        } else {
+            None
+        }
     }
 }

@@ -19,9 +19,9 @@
 //! nothing; [`super::driver`] then searches again without them.
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::compact::{Board, NONE};
+use super::limit::Clock;
 
 /// Boards with more squares than this get no goal-room macros: the pull
 /// and push searches keep a stamp per (box, worker) pair, `len²` words.
@@ -64,8 +64,9 @@ impl GoalRooms {
     /// Finds the rooms of `board` and their orders; `start` marks the
     /// squares holding boxes at the start, which the orders try to fill
     /// first (so that a start with boxes already in a room can use it).
-    /// Rooms whose order is not found by `deadline` get none.
-    pub(crate) fn new(board: &Board, start: &[bool], deadline: Option<Instant>) -> GoalRooms {
+    /// Rooms whose order is not found before `clock` passes its deadline
+    /// or interrupt get none.
+    pub(crate) fn new(board: &Board, start: &[bool], clock: &Clock) -> GoalRooms {
         let n = board.len();
         if n > MAX_SQUARES {
             return GoalRooms::default();
@@ -96,7 +97,7 @@ impl GoalRooms {
         let mut orders = Vec::new();
         let mut puller = Puller::new(n);
         for members in rooms.iter().filter(|m| m.len() >= 2) {
-            if let Some(order) = packing_order(board, &mut puller, members, start, deadline) {
+            if let Some(order) = packing_order(board, &mut puller, members, start, clock) {
                 let id = u16::try_from(orders.len()).unwrap_or(NONE);
                 for &s in members {
                     kept_room[usize::from(s)] = id;
@@ -144,13 +145,13 @@ impl GoalRooms {
 }
 
 /// The fill order of one room, or `None` when the backward analysis gets
-/// stuck.
+/// stuck or `clock` passes its deadline or interrupt.
 pub(crate) fn packing_order(
     board: &Board,
     puller: &mut Puller,
     members: &[u16],
     start: &[bool],
-    deadline: Option<Instant>,
+    clock: &Clock,
 ) -> Option<Vec<u16>> {
     let n = board.len();
     let mut occupied = vec![false; n];
@@ -165,7 +166,7 @@ pub(crate) fn packing_order(
         // The box to take out: one not filled at the start if possible,
         // then the one that needs fewest pulls.
         let mut best: Option<(bool, u32, usize)> = None;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if clock.passed().is_some() {
             return None;
         }
         for (i, &b) in left.iter().enumerate() {
@@ -348,7 +349,7 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let rooms = GoalRooms::new(&board, &start, None);
+        let rooms = GoalRooms::new(&board, &start, &Clock::default());
         (level, board, rooms)
     }
 
@@ -368,6 +369,21 @@ mod tests {
         assert_eq!(rooms.state(0, &occ), RoomState::Full);
         assert_eq!(rooms.room(sq(2, 6)), 0);
         assert_eq!(rooms.room(sq(1, 6)), NONE);
+    }
+
+    #[test]
+    fn a_triggered_interrupt_leaves_every_room_without_an_order() {
+        let (_, board, found) = rooms("##########\n#@ $ $ $  #\n####  ...#\n   #######\n");
+        assert_eq!(found.len(), 1);
+        let interrupt = boardkit_grid::Interrupt::new();
+        let clock = Clock {
+            deadline: None,
+            interrupt: Some(interrupt.clone()),
+        };
+        let start = vec![false; board.len()];
+        assert_eq!(GoalRooms::new(&board, &start, &clock).len(), 1);
+        interrupt.trigger();
+        assert!(GoalRooms::new(&board, &start, &clock).is_empty());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The Sokoban solver: [`solve`] a [`Level`] under a [`Config`] (time,
-//! memory and node limits, what to optimise) and get an [`Outcome`]:
+//! memory and node limits, an interrupt, what to optimise) and get an
+//! [`Outcome`]:
 //! a verified solution, a proof that there is none, the limit that
 //! stopped the search, or — only through a bug — a [`Failure`].
 //!
@@ -58,6 +59,8 @@ mod zobrist;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use boardkit_grid::Interrupt;
+
 use crate::level::Level;
 use crate::lurd::{self, Status};
 use crate::rules::Step;
@@ -66,6 +69,7 @@ use self::compact::bits;
 use self::driver::{Portfolio, State, Stop};
 use self::expander::Moves;
 use self::frontier::{AStar, Alternating, BestFirst};
+use self::limit::Clock;
 use self::path::Paths;
 use self::problem::Problem;
 use self::reach::Reach;
@@ -139,6 +143,10 @@ pub struct Config {
     pub memory_limit: usize,
     /// Nodes the search may expand.
     pub node_limit: Option<u64>,
+    /// Stop with [`Limit::Interrupted`] once this is triggered (read where
+    /// the time limit is: every 1,024 expanded nodes, and in the long
+    /// precomputations of a large level).
+    pub interrupt: Option<Interrupt>,
     /// What to optimise.
     pub optimize: Optimize,
     /// How to search when any solution will do.
@@ -263,6 +271,32 @@ impl Config {
         self
     }
 
+    /// Stopping once `interrupt` is triggered (from another thread): the
+    /// solve then ends as [`Outcome::Unsolved`] with
+    /// [`Limit::Interrupted`].
+    ///
+    /// ```
+    /// use boardkit_grid::Interrupt;
+    /// use boardkit_sokoban::solver::{solve, Config, Limit, Outcome};
+    ///
+    /// let level = boardkit_sokoban::xsb::parse_level("#######\n#@ $ .#\n#######\n").unwrap();
+    /// let interrupt = Interrupt::new();
+    /// let config = Config::default().with_interrupt(interrupt.clone());
+    /// assert!(matches!(solve(&level, &config), Outcome::Solved { .. }));
+    /// // Triggered (as another thread would), it stops the precomputed push
+    /// // distances before the first node.
+    /// interrupt.trigger();
+    /// assert!(matches!(
+    ///     solve(&level, &config),
+    ///     Outcome::Unsolved { limit: Limit::Interrupted, nodes: 0, .. }
+    /// ));
+    /// ```
+    #[must_use]
+    pub fn with_interrupt(mut self, interrupt: Interrupt) -> Config {
+        self.interrupt = Some(interrupt);
+        self
+    }
+
     /// Optimising this.
     #[must_use]
     pub fn with_optimize(mut self, optimize: Optimize) -> Config {
@@ -286,12 +320,13 @@ impl Config {
 }
 
 impl Default for Config {
-    /// 10 seconds, 2 GiB, no node limit, any solution.
+    /// 10 seconds, 2 GiB, no node limit, no interrupt, any solution.
     fn default() -> Config {
         Config {
             time_limit: Some(Duration::from_secs(10)),
             memory_limit: 2 << 30,
             node_limit: None,
+            interrupt: None,
             optimize: Optimize::Any,
             strategy: Strategy::Portfolio,
             techniques: Techniques::default(),
@@ -420,7 +455,10 @@ impl Outcome {
 pub fn solve(level: &Level, config: &Config) -> Outcome {
     let started = Instant::now();
     let limits = Limits {
-        deadline: config.time_limit.map(|t| started + t),
+        clock: Clock {
+            deadline: config.time_limit.map(|t| started + t),
+            interrupt: config.interrupt.clone(),
+        },
         nodes: config.node_limit,
         memory: config.memory_limit,
     };

@@ -12,9 +12,8 @@
 //! number of goals exactly when the level is solved, and a box pushed onto
 //! a goal out of turn does not raise it.
 
-use std::time::Instant;
-
 use super::compact::{Board, NONE};
+use super::limit::{Clock, Limit};
 use super::macros::{packing_order, Puller, MAX_SQUARES};
 
 /// The goal rooms of a board and their fill orders.
@@ -29,10 +28,10 @@ pub(crate) struct Packing {
 
 impl Packing {
     /// The plan of `board`; `start` marks the squares with boxes at the
-    /// start, which the orders fill first when they can. `None` when
-    /// `deadline` passes first. Boards larger than the macro tables allow
+    /// start, which the orders fill first when they can; the limit
+    /// `clock` reports when it passes its deadline or interrupt first. Boards larger than the macro tables allow
     /// get rooms without orders.
-    pub(crate) fn new(board: &Board, start: &[bool], deadline: Option<Instant>) -> Option<Packing> {
+    pub(crate) fn new(board: &Board, start: &[bool], clock: &Clock) -> Result<Packing, Limit> {
         let n = board.len();
         let mut room = vec![NONE; n];
         let mut members: Vec<Vec<u16>> = Vec::new();
@@ -59,18 +58,18 @@ impl Packing {
         let mut rooms = Vec::with_capacity(members.len());
         for list in members {
             let order = match puller.as_mut() {
-                Some(p) if list.len() > 1 => packing_order(board, p, &list, start, deadline),
+                Some(p) if list.len() > 1 => packing_order(board, p, &list, start, clock),
                 _ => None,
             };
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
+            if let Some(limit) = clock.passed() {
+                return Err(limit);
             }
             rooms.push(match order {
                 Some(order) => (order, true),
                 None => (list.clone(), list.len() == 1),
             });
         }
-        Some(Packing { room, rooms })
+        Ok(Packing { room, rooms })
     }
 
     /// The packing of the position whose boxes are where `occupied` says.
@@ -112,7 +111,7 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let packing = Packing::new(&board, &start, None).unwrap();
+        let packing = Packing::new(&board, &start, &Clock::default()).unwrap();
         (level, board, packing)
     }
 
@@ -155,7 +154,8 @@ mod tests {
         let mut rooms_seen = 0;
         for level in crate::builtin::levels() {
             let board = Board::new(&level).unwrap();
-            let packing = Packing::new(&board, &vec![false; board.len()], None).unwrap();
+            let packing =
+                Packing::new(&board, &vec![false; board.len()], &Clock::default()).unwrap();
             rooms_seen += packing
                 .rooms
                 .iter()
@@ -210,7 +210,8 @@ mod tests {
     fn the_solved_position_packs_every_goal() {
         for level in crate::builtin::levels() {
             let board = Board::new(&level).unwrap();
-            let packing = Packing::new(&board, &vec![false; board.len()], None).unwrap();
+            let packing =
+                Packing::new(&board, &vec![false; board.len()], &Clock::default()).unwrap();
             let mut occ = vec![false; board.len()];
             for &g in board.goals() {
                 occ[usize::from(g)] = true;

@@ -33,7 +33,8 @@ pub(crate) struct Problem {
 impl Problem {
     /// `level` prepared for searches within `limits`, with its packing plan
     /// when `plan`; the limit it passed when its tables alone would not fit
-    /// (memory) or take too long to compute (time).
+    /// (memory) or take too long to compute (time, or the interrupt came
+    /// first).
     pub(crate) fn new(level: &Level, limits: &Limits, plan: bool) -> Result<Problem, Limit> {
         let board = Board::new(level).ok_or(Limit::Memory)?;
         // The per-level tables are allocated before the search can count
@@ -47,7 +48,7 @@ impl Problem {
         for b in level.start().boxes() {
             bits::set(&mut start_bits, board.square(b));
         }
-        let dist = Distances::to_goals(&board, limits.deadline).ok_or(Limit::Time)?;
+        let dist = Distances::to_goals(&board, &limits.clock)?;
         let packing = if plan {
             let mut start = vec![false; board.len()];
             for b in bits::iter(&start_bits) {
@@ -55,7 +56,7 @@ impl Problem {
                     *s = true;
                 }
             }
-            Some(Packing::new(&board, &start, limits.deadline).ok_or(Limit::Time)?)
+            Some(Packing::new(&board, &start, &limits.clock)?)
         } else {
             None
         };

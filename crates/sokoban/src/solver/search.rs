@@ -12,26 +12,25 @@
 //! other direction has it ([`End::Meet`]), and queues it. Greedy frontiers
 //! take a forward node with bound 0 as a solution when it is generated,
 //! A* when it is expanded. The limits are checked on every expansion
-//! (nodes) and every 1,024 (time); the store refuses to grow past the
-//! memory budget, counting the frontier's and the expander's tables.
+//! (nodes) and every 1,024 (time and interrupt, [`Clock`]); the store
+//! refuses to grow past the memory budget, counting the frontier's and the
+//! expander's tables.
 //! Which searches run, in which order, is [`super::driver`]'s.
-
-use std::time::Instant;
 
 use super::compact::{bits, NONE};
 use super::distance::Distances;
 use super::expander::{Child, Expander, Moves};
 use super::frontier::{Frontier, Keyed, Popped};
-use super::limit::Limit;
+use super::limit::{Clock, Limit};
 use super::problem::Problem;
 use super::store::{Node, Store, NIL};
 use super::zobrist::Zobrist;
 
 /// The limits of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Limits {
-    /// Stop at this instant.
-    pub(crate) deadline: Option<Instant>,
+    /// Stop at its deadline or interrupt.
+    pub(crate) clock: Clock,
     /// Stop after expanding this many nodes.
     pub(crate) nodes: Option<u64>,
     /// Bytes the search's tables may hold.
@@ -52,7 +51,7 @@ pub(crate) enum End {
     Meet(u32, u32),
 }
 
-/// Check the clock after this many expansions.
+/// Check the clock (and the interrupt) after this many expansions.
 const CLOCK_EVERY: u64 = 1024;
 
 /// One search of one level: its store, the expander that makes each
@@ -204,10 +203,10 @@ impl<'a, F: Frontier> Search<'a, F> {
             if limits.nodes.is_some_and(|n| before + self.expanded > n) {
                 return Some(End::Limit(Limit::Nodes));
             }
-            if self.expanded.is_multiple_of(CLOCK_EVERY)
-                && limits.deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                return Some(End::Limit(Limit::Time));
+            if self.expanded.is_multiple_of(CLOCK_EVERY) {
+                if let Some(limit) = limits.clock.passed() {
+                    return Some(End::Limit(limit));
+                }
             }
             match self.expand(i, other) {
                 Ok(Some(end)) => return Some(end),
