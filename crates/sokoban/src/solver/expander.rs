@@ -176,6 +176,16 @@ impl<'a> Expander<'a> {
         }
     }
 
+    /// The separate floor areas of the loaded node, when this expander
+    /// counts them (0 otherwise).
+    pub(crate) fn regions(&mut self) -> u32 {
+        if !self.moves.areas {
+            return 0;
+        }
+        self.areas.label(self.board, &self.occ);
+        self.areas.count()
+    }
+
     /// Whether a box of the loaded node is frozen off a goal.
     pub(crate) fn frozen(&mut self) -> bool {
         (0..self.boxlist.len()).any(|k| {

@@ -8,46 +8,30 @@
 //! with the same vector share a *cell*. The frontier takes the cells in
 //! turn, round robin over every cell that has open positions, and from each
 //! takes the open position of least accumulated *weight*, then of least
-//! bound. A move that makes progress (packs a box in plan) weighs 0 and
-//! any other move 1, so the
-//! positions a chain of progress leads to stay light however deep they
-//! are, while every cell, however unpromising its features, keeps getting
-//! its turn: the search steers by progress without following one feature
-//! to a dead end.
+//! bound. A move an advisor proposes (one that packs a box in plan, or
+//! joins areas of floor) weighs 0 and any other move 1, so the positions a
+//! chain of progress leads to stay light however deep they are, while
+//! every cell, however unpromising its features, keeps getting its turn:
+//! the search steers by progress without following one feature to a dead
+//! end.
 //!
-//! The progress moves are what the paper's packing advisor proposes; here
-//! every move that raises the packing counts, not one move per advisor.
-//! Connectivity only sorts positions into cells. The matching bound is still
-//! computed for each child: no perfect matching is a deadlock, and the
-//! bound breaks ties within a weight.
+//! Which moves are free is the advisors' choice ([`super::advisors`]): they
+//! need all of a position's children, so the children wait in the frontier
+//! until the next position is taken, and are filed then. The matching bound
+//! is still computed for each child: no perfect matching is a deadlock, and
+//! the bound breaks ties within a weight.
 
 use std::collections::HashMap;
 
+use super::advisors::{advise, Candidate};
 use super::bound::Bound;
 use super::distance::Distances;
+use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
 use super::open::Tiered;
 use super::packing::Packing;
 use super::problem::Problem;
 use super::store::Store;
-
-/// A position's place in the feature space.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Features {
-    /// Boxes placed in plan.
-    pub(crate) packing: u16,
-    /// Separate areas of free floor.
-    pub(crate) areas: u16,
-}
-
-impl Features {
-    /// Whether a move from `self` to `next` is progress: more boxes packed.
-    /// Fewer separate areas is not: counted as progress too, it made
-    /// XSokoban 3 levels worse (FESS alone, 3 s per level: 39 against 42).
-    pub(crate) fn improved_by(self, next: Features) -> bool {
-        next.packing > self.packing
-    }
-}
 
 /// What the frontier keeps per stored position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +57,12 @@ pub(crate) struct Fess {
     cursor: usize,
     /// The position being expanded.
     parent: Info,
+    /// Its children so far, waiting for the advisors: node numbers, and
+    /// what the advisors see of each.
+    children: Vec<u32>,
+    candidates: Vec<Candidate>,
+    /// Scratch: which children an advisor proposes.
+    free: Vec<bool>,
 }
 
 impl Fess {
@@ -93,6 +83,31 @@ impl Fess {
             packing,
             areas: u16::try_from(areas).unwrap_or(u16::MAX),
         }
+    }
+
+    /// Files the waiting children of the last position expanded, each
+    /// weighing its parent's weight plus 1, or plus 0 when an advisor
+    /// proposes it.
+    fn flush(&mut self) {
+        self.free.clear();
+        self.free.resize(self.children.len(), false);
+        advise(self.parent.features, &self.candidates, &mut self.free);
+        for k in 0..self.children.len() {
+            let (Some(&node), Some(&c), Some(&free)) = (
+                self.children.get(k),
+                self.candidates.get(k),
+                self.free.get(k),
+            ) else {
+                break;
+            };
+            let info = Info {
+                weight: self.parent.weight + u32::from(!free),
+                features: c.features,
+            };
+            self.file(node, info, c.h);
+        }
+        self.children.clear();
+        self.candidates.clear();
     }
 
     /// Files `node` with `info` (and bound `h`) in its cell.
@@ -130,6 +145,9 @@ impl Frontier for Fess {
             cells: Vec::new(),
             cursor: 0,
             parent: Info::default(),
+            children: Vec::new(),
+            candidates: Vec::new(),
+            free: Vec::new(),
         }
     }
 
@@ -150,6 +168,7 @@ impl Frontier for Fess {
     }
 
     fn pop(&mut self, _store: &Store) -> Option<Popped> {
+        self.flush();
         let n = self.cells.len();
         for step in 1..=n {
             let c = (self.cursor + step) % n;
@@ -175,12 +194,11 @@ impl Frontier for Fess {
 
     fn push(&mut self, node: Keyed<'_>) {
         let features = self.features(node.boxes, node.regions);
-        let step = u32::from(!self.parent.features.improved_by(features));
-        let info = Info {
-            weight: self.parent.weight + step,
+        self.children.push(node.node);
+        self.candidates.push(Candidate {
             features,
-        };
-        self.file(node.node, info, node.h);
+            h: node.h,
+        });
     }
 
     fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
@@ -190,6 +208,9 @@ impl Frontier for Fess {
             + self.info.capacity() * std::mem::size_of::<Info>()
             + self.cell_of.capacity() * (std::mem::size_of::<(Features, usize)>() + 8)
             + self.occupied.capacity()
+            + self.children.capacity() * 4
+            + self.candidates.capacity() * std::mem::size_of::<Candidate>()
+            + self.free.capacity()
             + self.packing.bytes()
     }
 }
@@ -238,39 +259,39 @@ mod tests {
         f.push(keyed(1, 2, &[sq(1, 3), sq(1, 5), sq(2, 1)], 1));
         f.push(keyed(2, 3, &[sq(1, 3), sq(1, 6), sq(2, 2)], 1));
         f.push(keyed(3, 2, &[sq(1, 4), sq(1, 5), sq(2, 2)], 1));
-        assert_eq!(f.info[1].weight, 0);
-        assert_eq!(f.info[2].weight, 1);
-        assert_eq!(f.info[1].features.packing, 1);
-        assert_eq!(f.cells.len(), 2);
-        // The root's cell holds 2 and 3 (3 first: lower bound); the other
-        // cell holds 1. The cursor moves on from the root's cell.
+        // The children are filed when the next position is taken. The
+        // root's cell holds 2 and 3 (3 first: lower bound); the other cell
+        // holds 1. The cursor moves on from the root's cell.
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();
         assert_eq!(
             order,
             vec![Popped::Expand(1), Popped::Expand(3), Popped::Expand(2)]
         );
+        assert_eq!(f.info[1].weight, 0);
+        assert_eq!(f.info[2].weight, 1);
+        assert_eq!(f.info[1].features.packing, 1);
+        assert_eq!(f.cells.len(), 2);
         assert!(f.bytes() > 0);
     }
 
     #[test]
-    fn only_more_packing_is_progress() {
-        let a = Features {
-            packing: 2,
-            areas: 3,
-        };
-        let more_packed = Features {
-            packing: 3,
-            areas: 4,
-        };
-        let joined = Features {
-            packing: 2,
-            areas: 2,
-        };
-        assert!(a.improved_by(more_packed));
-        assert!(!a.improved_by(joined) && !a.improved_by(a));
-        assert!(!a.improved_by(Features {
-            packing: 1,
-            areas: 3
-        }));
+    fn one_joining_move_is_free() {
+        let (level, problem) = problem();
+        let board = &problem.board;
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let store = Store::new(board.words(), 1 << 20);
+        let mut f = Fess::new(&problem);
+        let start = [sq(1, 3), sq(1, 5), sq(2, 2)];
+        f.push_root(keyed(0, 9, &start, 3));
+        assert_eq!(f.pop(&store), Some(Popped::Expand(0)));
+        f.prepare(0, &problem.dist, &start, sq(1, 1));
+        // No child packs a box; two join areas, the second with the lower
+        // bound, and only it is proposed.
+        f.push(keyed(1, 5, &[sq(1, 4), sq(1, 5), sq(2, 2)], 2));
+        f.push(keyed(2, 4, &[sq(1, 3), sq(1, 6), sq(2, 2)], 2));
+        f.push(keyed(3, 3, &[sq(1, 3), sq(1, 5), sq(2, 3)], 3));
+        assert_eq!(f.pop(&store), Some(Popped::Expand(2)));
+        let weights: Vec<u32> = (1..4).map(|i| f.info[i].weight).collect();
+        assert_eq!(weights, [1, 0, 1]);
     }
 }

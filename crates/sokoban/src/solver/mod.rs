@@ -32,6 +32,7 @@
 //! }
 //! ```
 
+mod advisors;
 mod areas;
 mod bound;
 mod box_paths;
@@ -41,6 +42,7 @@ mod corral_deadlock;
 mod distance;
 mod driver;
 mod expander;
+mod features;
 mod fess;
 mod freeze;
 mod frontier;

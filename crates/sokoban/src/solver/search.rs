@@ -135,12 +135,13 @@ impl<'a, F: Frontier> Search<'a, F> {
         if h == 0 {
             return Some(End::Solved(root));
         }
+        let regions = self.expander.regions();
         self.frontier.push_root(Keyed {
             node: root,
             g: 0,
             h,
             boxes: self.expander.boxes(),
-            regions: 0,
+            regions,
         });
         None
     }

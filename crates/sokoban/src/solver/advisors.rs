@@ -1,0 +1,188 @@
+//! FESS's advisors: each looks at all the children of one expanded position
+//! and proposes at most one of them, a move that improves its feature. The
+//! proposed moves weigh 0 in the search ([`super::fess`]), every other move
+//! 1, so that a chain of advice is followed however long it is while every
+//! other move stays one step more expensive.
+//!
+//! * The **packing** advisor proposes the child with the most boxes packed
+//!   in plan, when that is more than the parent has.
+//! * The **connectivity** advisor proposes the child with the fewest
+//!   separate areas of free floor, when that is fewer than the parent has
+//!   (a parent whose areas are unknown counts as having more than any
+//!   child).
+//!
+//! Ties go to the child with the least bound, then to the one generated
+//! first. One proposal per advisor, not every improving move: measured on
+//! XSokoban with FESS alone (60,000 nodes per level), this solved 47 levels
+//! where every packing move weighing 0 and no connectivity advisor solved 46,
+//! and the two sets differ (levels 24, 47 and 61 against 9 and 34).
+
+use super::features::Features;
+
+/// A child as the advisors see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate {
+    /// The child's features.
+    pub(crate) features: Features,
+    /// The child's bound.
+    pub(crate) h: u16,
+}
+
+/// Marks in `free` (one flag per child, all false on entry) the children
+/// of a position with features `parent` that an advisor proposes.
+pub(crate) fn advise(parent: Features, children: &[Candidate], free: &mut [bool]) {
+    let packing = best(children, |c| {
+        (c.features.packing > parent.packing).then_some(u16::MAX - c.features.packing)
+    });
+    let parent_areas = match parent.areas {
+        0 => u16::MAX,
+        a => a,
+    };
+    let connectivity = best(children, |c| {
+        (c.features.areas < parent_areas).then_some(c.features.areas)
+    });
+    for i in [packing, connectivity].into_iter().flatten() {
+        if let Some(f) = free.get_mut(i) {
+            *f = true;
+        }
+    }
+}
+
+/// The index of the child with the least `(key, bound)` among those with a
+/// key, the first such child on ties.
+fn best(children: &[Candidate], key: impl Fn(&Candidate) -> Option<u16>) -> Option<usize> {
+    children
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| key(c).map(|k| ((k, c.h), i)))
+        .min()
+        .map(|(_, i)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn candidate(packing: u16, areas: u16, h: u16) -> Candidate {
+        Candidate {
+            features: Features { packing, areas },
+            h,
+        }
+    }
+
+    #[test]
+    fn each_advisor_proposes_its_best_improving_child() {
+        let parent = Features {
+            packing: 2,
+            areas: 3,
+        };
+        let children = [
+            candidate(2, 3, 5), // improves nothing
+            candidate(3, 4, 9), // packs one more
+            candidate(4, 5, 8), // packs two more: the packing advisor's
+            candidate(4, 5, 7), // the same with a lower bound: chosen
+            candidate(2, 2, 6), // joins two areas
+            candidate(1, 1, 9), // joins more, unpacking one: still chosen
+        ];
+        let mut free = [false; 6];
+        advise(parent, &children, &mut free);
+        assert_eq!(free, [false, false, false, true, false, true]);
+    }
+
+    #[test]
+    fn nothing_improves_nothing_is_free() {
+        let parent = Features {
+            packing: 2,
+            areas: 1,
+        };
+        let children = [candidate(2, 1, 3), candidate(1, 2, 0)];
+        let mut free = [false; 2];
+        advise(parent, &children, &mut free);
+        assert_eq!(free, [false, false]);
+    }
+
+    #[test]
+    fn a_root_without_an_area_count_lets_the_fewest_areas_be_free() {
+        let root = Features {
+            packing: 0,
+            areas: 0,
+        };
+        let children = [candidate(0, 3, 1), candidate(0, 2, 4), candidate(0, 2, 4)];
+        let mut free = [false; 3];
+        advise(root, &children, &mut free);
+        assert_eq!(free, [false, true, false]);
+    }
+
+    /// The advice by its definition: for each advisor, the improving
+    /// children, of them those with the best value, of those the lowest
+    /// bound, of those the first.
+    fn reference(parent: Features, children: &[Candidate]) -> Vec<bool> {
+        let mut free = vec![false; children.len()];
+        let improving_packing: Vec<usize> = (0..children.len())
+            .filter(|&i| children[i].features.packing > parent.packing)
+            .collect();
+        if let Some(most) = improving_packing
+            .iter()
+            .map(|&i| children[i].features.packing)
+            .max()
+        {
+            let top: Vec<usize> = improving_packing
+                .into_iter()
+                .filter(|&i| children[i].features.packing == most)
+                .collect();
+            let h = top.iter().map(|&i| children[i].h).min().unwrap();
+            free[*top.iter().find(|&&i| children[i].h == h).unwrap()] = true;
+        }
+        let limit = if parent.areas == 0 {
+            u16::MAX
+        } else {
+            parent.areas
+        };
+        let joining: Vec<usize> = (0..children.len())
+            .filter(|&i| children[i].features.areas < limit)
+            .collect();
+        if let Some(fewest) = joining.iter().map(|&i| children[i].features.areas).min() {
+            let top: Vec<usize> = joining
+                .into_iter()
+                .filter(|&i| children[i].features.areas == fewest)
+                .collect();
+            let h = top.iter().map(|&i| children[i].h).min().unwrap();
+            free[*top.iter().find(|&&i| children[i].h == h).unwrap()] = true;
+        }
+        free
+    }
+
+    #[test]
+    fn the_advice_matches_its_definition_on_random_children() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut proposed = 0;
+        for _ in 0..5_000 {
+            let parent = Features {
+                packing: rng.gen_range(0..4),
+                areas: rng.gen_range(0..4),
+            };
+            let n = rng.gen_range(0..8);
+            let children: Vec<Candidate> = (0..n)
+                .map(|_| {
+                    candidate(
+                        rng.gen_range(0..5),
+                        rng.gen_range(1..5),
+                        rng.gen_range(0..4),
+                    )
+                })
+                .collect();
+            let mut free = vec![false; n];
+            advise(parent, &children, &mut free);
+            assert_eq!(
+                free,
+                reference(parent, &children),
+                "{parent:?} {children:?}"
+            );
+            let count = free.iter().filter(|&&f| f).count();
+            assert!(count <= 2);
+            proposed += count;
+        }
+        assert!(proposed > 2_000, "{proposed}");
+    }
+}
