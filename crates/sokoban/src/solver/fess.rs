@@ -7,8 +7,8 @@
 //! separate areas of floor its boxes leave, [`super::areas`]). Positions
 //! with the same vector share a *cell*. The frontier takes the cells in
 //! turn, round robin over every cell that has open positions, and from each
-//! takes the open position of least accumulated *weight*, then of least
-//! bound. A move an advisor proposes (one that packs a box in plan, or
+//! takes the open position of least accumulated *weight*, of those the one
+//! filed last (depth first among equals). A move an advisor proposes (one that packs a box in plan, or
 //! joins areas of floor) weighs 0 and any other move 1, so the positions a
 //! chain of progress leads to stay light however deep they are, while
 //! every cell, however unpromising its features, keeps getting its turn:
@@ -19,7 +19,9 @@
 //! need all of a position's children, so the children wait in the frontier
 //! until the next position is taken, and are filed then. The matching bound
 //! is still computed for each child: no perfect matching is a deadlock, and
-//! the bound breaks ties within a weight.
+//! the advisors break their ties by it. Within a weight the last filed goes
+//! first rather than the least bound: with FESS alone on XSokoban (20,000
+//! nodes per level) that solved 45 levels against 40.
 
 use std::collections::HashMap;
 
@@ -28,7 +30,7 @@ use super::bound::Bound;
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
-use super::open::Tiered;
+use super::open::Open;
 use super::packing::Packing;
 use super::problem::Problem;
 use super::store::Store;
@@ -52,7 +54,7 @@ pub(crate) struct Fess {
     /// The cell of each feature vector seen.
     cell_of: HashMap<Features, usize>,
     /// Each cell's open positions, by weight, then bound.
-    cells: Vec<Tiered>,
+    cells: Vec<Open>,
     /// The cell the last position came from.
     cursor: usize,
     /// The position being expanded.
@@ -104,14 +106,14 @@ impl Fess {
                 weight: self.parent.weight + u32::from(!free),
                 features: c.features,
             };
-            self.file(node, info, c.h);
+            self.file(node, info);
         }
         self.children.clear();
         self.candidates.clear();
     }
 
-    /// Files `node` with `info` (and bound `h`) in its cell.
-    fn file(&mut self, node: u32, info: Info, h: u16) {
+    /// Files `node` with `info` in its cell.
+    fn file(&mut self, node: u32, info: Info) {
         let Ok(i) = usize::try_from(node) else {
             return;
         };
@@ -124,10 +126,10 @@ impl Fess {
         let next = self.cells.len();
         let c = *self.cell_of.entry(info.features).or_insert(next);
         if c == next {
-            self.cells.push(Tiered::default());
+            self.cells.push(Open::default());
         }
         if let Some(cell) = self.cells.get_mut(c) {
-            cell.push(info.weight, u32::from(h), node);
+            cell.push(info.weight, node);
         }
     }
 }
@@ -163,7 +165,6 @@ impl Frontier for Fess {
                 weight: 0,
                 features,
             },
-            node.h,
         );
     }
 
@@ -172,7 +173,7 @@ impl Frontier for Fess {
         let n = self.cells.len();
         for step in 1..=n {
             let c = (self.cursor + step) % n;
-            if let Some(i) = self.cells.get_mut(c).and_then(Tiered::pop) {
+            if let Some((_, i)) = self.cells.get_mut(c).and_then(Open::pop) {
                 self.cursor = c;
                 return Some(Popped::Expand(i));
             }
@@ -204,7 +205,7 @@ impl Frontier for Fess {
     fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
 
     fn bytes(&self) -> usize {
-        self.cells.iter().map(Tiered::bytes).sum::<usize>()
+        self.cells.iter().map(Open::bytes).sum::<usize>()
             + self.info.capacity() * std::mem::size_of::<Info>()
             + self.cell_of.capacity() * (std::mem::size_of::<(Features, usize)>() + 8)
             + self.occupied.capacity()
@@ -260,7 +261,7 @@ mod tests {
         f.push(keyed(2, 3, &[sq(1, 3), sq(1, 6), sq(2, 2)], 1));
         f.push(keyed(3, 2, &[sq(1, 4), sq(1, 5), sq(2, 2)], 1));
         // The children are filed when the next position is taken. The
-        // root's cell holds 2 and 3 (3 first: lower bound); the other cell
+        // root's cell holds 2 and 3 (3 first: filed last); the other cell
         // holds 1. The cursor moves on from the root's cell.
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();
         assert_eq!(
