@@ -9,8 +9,8 @@
 //!
 //! `cargo run --release -p boardkit-2048 --example stages -- SEED GAMES DIR [REGIONS]`
 //! (DIR holds the table files, as `boardkit 2048 tables build` writes them;
-//! REGIONS a comma-separated list of `2x4`, `3x3`, `3x3c` or `none`
-//! [2x4]).
+//! a table missing there is built in memory; REGIONS a comma-separated list
+//! of `2x4`, `3x3`, `3x3c` or `none` [2x4]).
 
 use std::sync::Arc;
 
@@ -33,13 +33,13 @@ fn main() {
         .into_iter()
         .filter_map(|sub| {
             let path = std::path::Path::new(&dir).join(sub.file_name());
-            let table = std::fs::read(&path)
+            std::fs::read(&path)
                 .ok()
-                .and_then(|bytes| Table::from_bytes(sub, &bytes).ok());
-            if table.is_none() {
-                eprintln!("{} missing or damaged: left out", path.display());
-            }
-            table
+                .and_then(|bytes| Table::from_bytes(sub, &bytes).ok())
+                .or_else(|| {
+                    eprintln!("{} missing or damaged: building it", path.display());
+                    Table::build(sub, |_, _| {}).ok()
+                })
         })
         .collect();
     eprintln!("{} tables", tables.len());
