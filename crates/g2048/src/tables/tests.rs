@@ -156,18 +156,53 @@ fn every_stored_probability_is_the_brute_force_expectimax() {
 }
 
 #[test]
-fn the_two_rows_table_matches_brute_force_at_goal_3() {
-    let table = build(Region::TWO_ROWS, 3);
-    let fixed = fixed_tiles(&Region::TWO_ROWS, 3);
-    let mut reference = Reference {
-        region: &Region::TWO_ROWS,
-        goal: 3,
-        memo: HashMap::new(),
-    };
-    for (real, cells) in states(&table, &fixed) {
-        let got = table.probability(real).unwrap_or(-1.0);
-        assert!((f64::from(got) - reference.value(&cells)).abs() < 1e-5);
+fn the_standard_regions_match_brute_force_at_goal_3() {
+    for region in Region::NAMED {
+        let table = build(region, 3);
+        let fixed = fixed_tiles(&region, 3);
+        let mut reference = Reference {
+            region: &region,
+            goal: 3,
+            memo: HashMap::new(),
+        };
+        let mut winnable = 0;
+        for (real, cells) in states(&table, &fixed) {
+            let got = table.probability(real).unwrap_or(-1.0);
+            let want = reference.value(&cells);
+            assert!(
+                (f64::from(got) - want).abs() < 1e-5,
+                "{}: {cells:?}: table {got}, brute force {want}",
+                region.name()
+            );
+            winnable += usize::from(want > 0.0);
+        }
+        assert!(winnable > 0, "{}", region.name());
     }
+}
+
+#[test]
+fn the_standard_regions_are_valid_and_the_set_names_its_files() {
+    for r in Region::NAMED {
+        assert_eq!(
+            Region::new(r.name(), r.free(), r.anchor(), r.targets()),
+            Ok(r)
+        );
+    }
+    assert_eq!(Region::BLOCK_3X3.free().count_ones(), 7);
+    assert_eq!(Region::BLOCK_3X3_CORNER.free().count_ones(), 8);
+    assert_eq!(Region::named("3x3c"), Some(Region::BLOCK_3X3_CORNER));
+    assert_eq!(Region::named("4x4"), None);
+    assert_eq!(
+        Subproblem::standard(),
+        Subproblem::for_regions(&[Region::TWO_ROWS])
+    );
+    let names: Vec<String> = Subproblem::for_regions(&Region::NAMED)
+        .iter()
+        .map(Subproblem::file_name)
+        .collect();
+    assert_eq!(names.len(), 12);
+    assert!(names.contains(&"3x3-64.table".to_string()));
+    assert!(names.contains(&"3x3c-256.table".to_string()));
 }
 
 /// A random board matching `table`: fixed tiles of 2^g or more with
@@ -195,25 +230,57 @@ fn matching_board(table: &Table, rng: &mut ChaCha8Rng) -> Bitboard {
 
 #[test]
 fn lookup_finds_a_board_in_each_of_its_eight_images() {
-    let table = build(Region::TWO_ROWS, 4);
+    for region in Region::NAMED {
+        lookup_under_symmetry(&build(region, 4));
+    }
+}
+
+fn lookup_under_symmetry(table: &Table) {
     let tables = Tables::new(vec![table.clone()]);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..300 {
-        let b = matching_board(&table, &mut rng);
+        let b = matching_board(table, &mut rng);
         let (d, p) = table.probe(b).unwrap_or_else(|| panic!("matches"));
+        // A board may match in more than one image (the 3 x 3 block is its
+        // own transpose); the lookup takes the best of them.
+        let best = Symmetry::ALL
+            .into_iter()
+            .filter_map(|s| table.probe(s.apply(b)).map(|(_, q)| q))
+            .fold(0f32, f32::max);
+        assert!(best >= p);
         for s in Symmetry::ALL {
             let board = s.undo(b);
             let m = tables.lookup(board).unwrap_or_else(|| panic!("found"));
-            assert_eq!(m.probability, p);
-            assert_eq!(s.dir(m.dir), d);
+            assert_eq!(m.probability, best);
             assert_eq!(m.subproblem, table.sub);
+            assert!(board.legal_moves().contains(m.dir));
+            // The move is the stored move of an image with that probability,
+            // mapped back.
+            assert!(Symmetry::ALL
+                .into_iter()
+                .any(|t| table.probe(t.apply(board)) == Some((t.dir(m.dir), best))));
+        }
+        // Where only the board itself matches, the lookup is its stored move.
+        if Symmetry::ALL
+            .into_iter()
+            .filter(|t| table.probe(t.apply(b)).is_some())
+            .count()
+            == 1
+        {
+            assert_eq!(
+                tables.lookup(b).map(|m| (m.dir, m.probability)),
+                Some((d, p))
+            );
         }
     }
 }
 
 #[test]
 fn a_table_move_is_legal_and_moves_the_board_as_the_model_does() {
-    let tables: Vec<Table> = (3..=5).map(|g| build(Region::TWO_ROWS, g)).collect();
+    let tables: Vec<Table> = Region::NAMED
+        .into_iter()
+        .flat_map(|r| (3..=5).map(move |g| build(r, g)))
+        .collect();
     let set = Tables::new(tables.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     for table in &tables {
