@@ -119,38 +119,47 @@ mod tests {
     /// bound, of those the first.
     fn reference(parent: Features, children: &[Candidate]) -> Vec<bool> {
         let mut free = vec![false; children.len()];
-        let improving_packing: Vec<usize> = (0..children.len())
+        // The packing advisor's value: more packed is better.
+        let packing = |c: &Candidate| u16::MAX - c.features.packing;
+        let packs: Vec<usize> = (0..children.len())
             .filter(|&i| children[i].features.packing > parent.packing)
             .collect();
-        if let Some(most) = improving_packing
-            .iter()
-            .map(|&i| children[i].features.packing)
-            .max()
-        {
-            let top: Vec<usize> = improving_packing
-                .into_iter()
-                .filter(|&i| children[i].features.packing == most)
-                .collect();
-            let h = top.iter().map(|&i| children[i].h).min().unwrap();
-            free[*top.iter().find(|&&i| children[i].h == h).unwrap()] = true;
-        }
         let limit = if parent.areas == 0 {
             u16::MAX
         } else {
             parent.areas
         };
-        let joining: Vec<usize> = (0..children.len())
+        let areas = |c: &Candidate| c.features.areas;
+        let joins: Vec<usize> = (0..children.len())
             .filter(|&i| children[i].features.areas < limit)
             .collect();
-        if let Some(fewest) = joining.iter().map(|&i| children[i].features.areas).min() {
-            let top: Vec<usize> = joining
-                .into_iter()
-                .filter(|&i| children[i].features.areas == fewest)
-                .collect();
-            let h = top.iter().map(|&i| children[i].h).min().unwrap();
-            free[*top.iter().find(|&&i| children[i].h == h).unwrap()] = true;
+        for i in [
+            chosen(children, &packs, packing),
+            chosen(children, &joins, areas),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            free[i] = true;
         }
         free
+    }
+
+    /// Of the children `improving`, those with the least `value`, of those
+    /// the lowest bound, of those the first.
+    fn chosen(
+        children: &[Candidate],
+        improving: &[usize],
+        value: impl Fn(&Candidate) -> u16,
+    ) -> Option<usize> {
+        let best = improving.iter().map(|&i| value(&children[i])).min()?;
+        let top: Vec<usize> = improving
+            .iter()
+            .copied()
+            .filter(|&i| value(&children[i]) == best)
+            .collect();
+        let h = top.iter().map(|&i| children[i].h).min()?;
+        top.into_iter().find(|&i| children[i].h == h)
     }
 
     #[test]
