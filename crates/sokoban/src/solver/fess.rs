@@ -8,12 +8,12 @@
 //! with the same vector share a *cell*. The frontier takes the cells in
 //! turn, round robin over every cell that has open positions, and from each
 //! takes the open position of least accumulated *weight*, of those the one
-//! filed last (depth first among equals). A move an advisor proposes (one that packs a box in plan, or
-//! joins areas of floor) weighs 0 and any other move 1, so the positions a
-//! chain of progress leads to stay light however deep they are, while
-//! every cell, however unpromising its features, keeps getting its turn:
-//! the search steers by progress without following one feature to a dead
-//! end.
+//! filed last (depth first among equals). A move an advisor proposes (one
+//! that packs a box in plan, or joins areas of floor) weighs 0 and any
+//! other move 1, so the positions a chain of progress leads to stay light
+//! however deep they are, while every cell, however unpromising its
+//! features, keeps getting its turn: the search steers by progress without
+//! following one feature to a dead end.
 //!
 //! Which moves are free is the advisors' choice ([`super::advisors`]): they
 //! need all of a position's children, so the children wait in the frontier
@@ -53,7 +53,7 @@ pub(crate) struct Fess {
     info: Vec<Info>,
     /// The cell of each feature vector seen.
     cell_of: HashMap<Features, usize>,
-    /// Each cell's open positions, by weight, then bound.
+    /// Each cell's open positions, by weight, the last filed first.
     cells: Vec<Open>,
     /// The cell the last position came from.
     cursor: usize,
