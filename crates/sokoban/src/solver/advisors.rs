@@ -10,12 +10,18 @@
 //!   separate areas of free floor, when that is fewer than the parent has
 //!   (a parent whose areas are unknown counts as having more than any
 //!   child).
+//! * The **hotspots** advisor proposes the child with the fewest pairs of
+//!   boxes in each other's way ([`super::hotspots`]), when that is fewer
+//!   than the parent has: a box moved out of a corridor or doorway that
+//!   other boxes must pass.
 //!
 //! Ties go to the child with the least bound, then to the one generated
 //! first. One proposal per advisor, not every improving move: measured on
 //! XSokoban with FESS alone (60,000 nodes per level), this solved 47 levels
 //! where every packing move weighing 0 and no connectivity advisor solved 46,
-//! and the two sets differ (levels 24, 47 and 61 against 9 and 34).
+//! and the two sets differ (levels 24, 47 and 61 against 9 and 34). The
+//! hotspots advisor took the portfolio from 56 to 61 levels at 10 s per
+//! level, losing none.
 
 use super::features::Features;
 
@@ -26,11 +32,14 @@ pub(crate) struct Candidate {
     pub(crate) features: Features,
     /// The child's bound.
     pub(crate) h: u16,
+    /// The child's hotspot count ([`super::hotspots`]).
+    pub(crate) hotspots: u16,
 }
 
 /// Marks in `free` (one flag per child, all false on entry) the children
-/// of a position with features `parent` that an advisor proposes.
-pub(crate) fn advise(parent: Features, children: &[Candidate], free: &mut [bool]) {
+/// of a position with features `parent` and `hotspots` that an advisor
+/// proposes.
+pub(crate) fn advise(parent: Features, hotspots: u16, children: &[Candidate], free: &mut [bool]) {
     let packing = best(children, |c| {
         (c.features.packing > parent.packing).then_some(u16::MAX - c.features.packing)
     });
@@ -41,7 +50,8 @@ pub(crate) fn advise(parent: Features, children: &[Candidate], free: &mut [bool]
     let connectivity = best(children, |c| {
         (c.features.areas < parent_areas).then_some(c.features.areas)
     });
-    for i in [packing, connectivity].into_iter().flatten() {
+    let hot = best(children, |c| (c.hotspots < hotspots).then_some(c.hotspots));
+    for i in [packing, connectivity, hot].into_iter().flatten() {
         if let Some(f) = free.get_mut(i) {
             *f = true;
         }
@@ -68,7 +78,12 @@ mod tests {
         Candidate {
             features: Features { packing, areas },
             h,
+            hotspots: 0,
         }
+    }
+
+    fn with_hotspots(c: Candidate, hotspots: u16) -> Candidate {
+        Candidate { hotspots, ..c }
     }
 
     #[test]
@@ -86,7 +101,7 @@ mod tests {
             candidate(1, 1, 9), // joins more, unpacking one: still chosen
         ];
         let mut free = [false; 6];
-        advise(parent, &children, &mut free);
+        advise(parent, 0, &children, &mut free);
         assert_eq!(free, [false, false, false, true, false, true]);
     }
 
@@ -98,8 +113,28 @@ mod tests {
         };
         let children = [candidate(2, 1, 3), candidate(1, 2, 0)];
         let mut free = [false; 2];
-        advise(parent, &children, &mut free);
+        advise(parent, 0, &children, &mut free);
         assert_eq!(free, [false, false]);
+    }
+
+    #[test]
+    fn the_hotspots_advisor_proposes_the_fewest_hotspots() {
+        let parent = Features {
+            packing: 1,
+            areas: 1,
+        };
+        let children = [
+            with_hotspots(candidate(1, 1, 3), 4), // as many as the parent
+            with_hotspots(candidate(1, 1, 5), 2), // fewer
+            with_hotspots(candidate(1, 1, 4), 1), // fewest: chosen
+            with_hotspots(candidate(1, 1, 4), 1), // the same, generated later
+        ];
+        let mut free = [false; 4];
+        advise(parent, 4, &children, &mut free);
+        assert_eq!(free, [false, false, true, false]);
+        let mut free = [false; 4];
+        advise(parent, 1, &children, &mut free);
+        assert_eq!(free, [false; 4]);
     }
 
     #[test]
@@ -110,14 +145,14 @@ mod tests {
         };
         let children = [candidate(0, 3, 1), candidate(0, 2, 4), candidate(0, 2, 4)];
         let mut free = [false; 3];
-        advise(root, &children, &mut free);
+        advise(root, 0, &children, &mut free);
         assert_eq!(free, [false, true, false]);
     }
 
     /// The advice by its definition: for each advisor, the improving
     /// children, of them those with the best value, of those the lowest
     /// bound, of those the first.
-    fn reference(parent: Features, children: &[Candidate]) -> Vec<bool> {
+    fn reference(parent: Features, hotspots: u16, children: &[Candidate]) -> Vec<bool> {
         let mut free = vec![false; children.len()];
         // The packing advisor's value: more packed is better.
         let packing = |c: &Candidate| u16::MAX - c.features.packing;
@@ -133,9 +168,14 @@ mod tests {
         let joins: Vec<usize> = (0..children.len())
             .filter(|&i| children[i].features.areas < limit)
             .collect();
+        let hot = |c: &Candidate| c.hotspots;
+        let cools: Vec<usize> = (0..children.len())
+            .filter(|&i| children[i].hotspots < hotspots)
+            .collect();
         for i in [
             chosen(children, &packs, packing),
             chosen(children, &joins, areas),
+            chosen(children, &cools, hot),
         ]
         .into_iter()
         .flatten()
@@ -171,27 +211,29 @@ mod tests {
                 packing: rng.gen_range(0..4),
                 areas: rng.gen_range(0..4),
             };
+            let hotspots = rng.gen_range(0..4);
             let n = rng.gen_range(0..8);
             let children: Vec<Candidate> = (0..n)
                 .map(|_| {
-                    candidate(
+                    let c = candidate(
                         rng.gen_range(0..5),
                         rng.gen_range(1..5),
                         rng.gen_range(0..4),
-                    )
+                    );
+                    with_hotspots(c, rng.gen_range(0..5))
                 })
                 .collect();
             let mut free = vec![false; n];
-            advise(parent, &children, &mut free);
+            advise(parent, hotspots, &children, &mut free);
             assert_eq!(
                 free,
-                reference(parent, &children),
-                "{parent:?} {children:?}"
+                reference(parent, hotspots, &children),
+                "{parent:?} {hotspots} {children:?}"
             );
             let count = free.iter().filter(|&&f| f).count();
-            assert!(count <= 2);
+            assert!(count <= 3);
             proposed += count;
         }
-        assert!(proposed > 2_000, "{proposed}");
+        assert!(proposed > 3_000, "{proposed}");
     }
 }

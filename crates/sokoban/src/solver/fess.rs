@@ -16,6 +16,8 @@
 //! following one feature to a dead end.
 //!
 //! Which moves are free is the advisors' choice ([`super::advisors`]): they
+//! see each position's features and its hotspot count
+//! ([`super::hotspots`], kept beside the features and not a cell key), and
 //! need all of a position's children, so the children wait in the frontier
 //! until the next position is taken, and are filed then. The matching bound
 //! is still computed for each child: no perfect matching is a deadlock, and
@@ -27,9 +29,11 @@ use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::Bound;
+use super::compact::bits;
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
+use super::hotspots::Hotspots;
 use super::open::Open;
 use super::packing::Packing;
 use super::problem::Problem;
@@ -40,6 +44,7 @@ use super::store::Store;
 struct Info {
     weight: u32,
     features: Features,
+    hotspots: u16,
 }
 
 /// The feature-space frontier.
@@ -47,8 +52,13 @@ struct Info {
 pub(crate) struct Fess {
     bound: Bound,
     packing: Packing,
-    /// Scratch: the squares of the boxes of the position being keyed.
+    hotspots: Hotspots,
+    /// The goal squares.
+    goal: Vec<bool>,
+    /// Scratch: the squares of the boxes of the position being keyed, and
+    /// those of its boxes off goals as a bitset.
     occupied: Vec<bool>,
+    loose: Vec<u64>,
     /// Weight and features of each stored position, by node number.
     info: Vec<Info>,
     /// The cell of each feature vector seen.
@@ -68,11 +78,16 @@ pub(crate) struct Fess {
 }
 
 impl Fess {
-    /// The features of a position with `boxes` and `areas` separate areas.
-    fn features(&mut self, boxes: &[u16], areas: u32) -> Features {
+    /// The features and hotspot count of a position with `boxes` and
+    /// `areas` separate areas.
+    fn features(&mut self, boxes: &[u16], areas: u32) -> (Features, u16) {
+        self.loose.fill(0);
         for &b in boxes {
             if let Some(o) = self.occupied.get_mut(usize::from(b)) {
                 *o = true;
+            }
+            if !self.goal.get(usize::from(b)).copied().unwrap_or(true) {
+                bits::set(&mut self.loose, b);
             }
         }
         let packing = self.packing.value(&self.occupied);
@@ -81,10 +96,11 @@ impl Fess {
                 *o = false;
             }
         }
-        Features {
+        let features = Features {
             packing,
             areas: u16::try_from(areas).unwrap_or(u16::MAX),
-        }
+        };
+        (features, self.hotspots.count(&self.loose))
     }
 
     /// Files the waiting children of the last position expanded, each
@@ -93,7 +109,12 @@ impl Fess {
     fn flush(&mut self) {
         self.free.clear();
         self.free.resize(self.children.len(), false);
-        advise(self.parent.features, &self.candidates, &mut self.free);
+        advise(
+            self.parent.features,
+            self.parent.hotspots,
+            &self.candidates,
+            &mut self.free,
+        );
         for k in 0..self.children.len() {
             let (Some(&node), Some(&c), Some(&free)) = (
                 self.children.get(k),
@@ -105,6 +126,7 @@ impl Fess {
             let info = Info {
                 weight: self.parent.weight + u32::from(!free),
                 features: c.features,
+                hotspots: c.hotspots,
             };
             self.file(node, info);
         }
@@ -141,7 +163,12 @@ impl Frontier for Fess {
         Fess {
             bound: Bound::default(),
             packing: problem.packing.clone().unwrap_or_default(),
+            hotspots: problem.hotspots.clone().unwrap_or_default(),
+            goal: (0..problem.board.len())
+                .map(|s| u16::try_from(s).is_ok_and(|s| problem.board.is_goal(s)))
+                .collect(),
             occupied: vec![false; problem.board.len()],
+            loose: vec![0; problem.board.words()],
             info: Vec::new(),
             cell_of: HashMap::new(),
             cells: Vec::new(),
@@ -158,12 +185,13 @@ impl Frontier for Fess {
     }
 
     fn push_root(&mut self, node: Keyed<'_>) {
-        let features = self.features(node.boxes, node.regions);
+        let (features, hotspots) = self.features(node.boxes, node.regions);
         self.file(
             node.node,
             Info {
                 weight: 0,
                 features,
+                hotspots,
             },
         );
     }
@@ -194,11 +222,12 @@ impl Frontier for Fess {
     }
 
     fn push(&mut self, node: Keyed<'_>) {
-        let features = self.features(node.boxes, node.regions);
+        let (features, hotspots) = self.features(node.boxes, node.regions);
         self.children.push(node.node);
         self.candidates.push(Candidate {
             features,
             h: node.h,
+            hotspots,
         });
     }
 
@@ -213,6 +242,9 @@ impl Frontier for Fess {
             + self.candidates.capacity() * std::mem::size_of::<Candidate>()
             + self.free.capacity()
             + self.packing.bytes()
+            + self.hotspots.bytes()
+            + self.goal.capacity()
+            + self.loose.capacity() * 8
     }
 }
 

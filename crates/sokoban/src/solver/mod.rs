@@ -46,6 +46,7 @@ mod features;
 mod fess;
 mod freeze;
 mod frontier;
+mod hotspots;
 mod limit;
 mod macros;
 mod matching;

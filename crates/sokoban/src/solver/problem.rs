@@ -8,6 +8,7 @@ use crate::level::Level;
 
 use super::compact::{bits, Board};
 use super::distance::Distances;
+use super::hotspots::Hotspots;
 use super::limit::Limit;
 use super::macros;
 use super::packing::Packing;
@@ -28,6 +29,8 @@ pub(crate) struct Problem {
     pub(crate) start_worker: u16,
     /// The goal rooms' fill orders, for the searches that steer by them.
     pub(crate) packing: Option<Packing>,
+    /// Which squares block which, for the same searches.
+    pub(crate) hotspots: Option<Hotspots>,
 }
 
 impl Problem {
@@ -40,7 +43,9 @@ impl Problem {
         // The per-level tables are allocated before the search can count
         // them: refuse a level whose tables alone would pass the memory
         // limit.
-        let tables = Distances::bytes_for(&board) * 2 + macros::bytes_for(&board);
+        let tables = Distances::bytes_for(&board) * 2
+            + macros::bytes_for(&board)
+            + Hotspots::bytes_for(&board);
         if tables > limits.memory {
             return Err(Limit::Memory);
         }
@@ -49,19 +54,23 @@ impl Problem {
             bits::set(&mut start_bits, board.square(b));
         }
         let dist = Distances::to_goals(&board, &limits.clock)?;
-        let packing = if plan {
+        let (packing, hotspots) = if plan {
             let mut start = vec![false; board.len()];
             for b in bits::iter(&start_bits) {
                 if let Some(s) = start.get_mut(usize::from(b)) {
                     *s = true;
                 }
             }
-            Some(Packing::new(&board, &start, &limits.clock)?)
+            (
+                Some(Packing::new(&board, &start, &limits.clock)?),
+                Some(Hotspots::new(&board, &limits.clock)?),
+            )
         } else {
-            None
+            (None, None)
         };
         Ok(Problem {
             packing,
+            hotspots,
             dist,
             zobrist: Zobrist::new(board.len()),
             start_bits,
