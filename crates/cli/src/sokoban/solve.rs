@@ -72,7 +72,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
     /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas,
-    /// fess).
+    /// fess, hotspots, sealed).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -93,6 +93,10 @@ pub enum Technique {
     Areas,
     /// The FESS search taking turns with the others.
     Fess,
+    /// FESS's hotspots advisor.
+    Hotspots,
+    /// Sealed-goal deadlocks (goals walled off by boxes frozen on goals).
+    Sealed,
 }
 
 /// How one level ended.
@@ -316,7 +320,9 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
                 .with_tunnels(on(Technique::Tunnels))
                 .with_backward(on(Technique::Backward))
                 .with_areas(on(Technique::Areas))
-                .with_fess(on(Technique::Fess)),
+                .with_fess(on(Technique::Fess))
+                .with_hotspots(on(Technique::Hotspots))
+                .with_sealed(on(Technique::Sealed)),
         ))
 }
 

@@ -343,7 +343,7 @@ mod tests {
         let level = crate::builtin::levels().remove(11);
         let interrupt = Interrupt::new();
         let limits = limits(&interrupt);
-        let problem = Problem::new(&level, &limits, true).unwrap();
+        let problem = Problem::new(&level, &limits, true, true).unwrap();
         let moves = Moves {
             backward: false,
             exact_worker: true,
@@ -352,6 +352,7 @@ mod tests {
             tunnels: false,
             areas: false,
             box_paths: false,
+            sealed: true,
         };
         let plan = Portfolio {
             goal_rooms: true,
@@ -379,7 +380,7 @@ mod tests {
         let run = portfolio::<Alternating>(&problem, plan, pushes, &limits);
         assert_eq!(run, stopped(0));
         assert!(matches!(
-            Problem::new(&level, &limits, true),
+            Problem::new(&level, &limits, true, true),
             Err(Limit::Interrupted)
         ));
     }

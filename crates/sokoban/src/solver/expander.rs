@@ -36,9 +36,10 @@ use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
 use super::corral_deadlock::CorralDeadlock;
 use super::distance::Distances;
-use super::freeze::Freeze;
+use super::freeze::{Freeze, Frozen};
 use super::macros::{GoalRooms, Pusher, RoomState};
 use super::reach::Reach;
+use super::sealed::Sealed;
 
 /// What an expander generates, fixed for a whole search.
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +62,8 @@ pub(crate) struct Moves<'a> {
     /// to any square it can reach, not one push (forward pushes only; no
     /// goal-room or tunnel macros then).
     pub(crate) box_paths: bool,
+    /// Sealed-goal deadlocks ([`super::sealed`]; forward pushes only).
+    pub(crate) sealed: bool,
 }
 
 /// One child of the expanded node: a box moved from `from` to `to`.
@@ -92,6 +95,10 @@ pub(crate) struct Expander<'a> {
     /// worker square follow, when they are counted.
     areas: Areas,
     freeze: Freeze,
+    sealed: Sealed,
+    /// Scratch: a child's boxes and its frozen boxes.
+    child_boxes: Vec<u16>,
+    frozen_boxes: Vec<u16>,
     corral: Corral,
     corral_deadlock: Option<CorralDeadlock>,
     room_state: Vec<RoomState>,
@@ -129,6 +136,9 @@ impl<'a> Expander<'a> {
             child_reach: Reach::new(n),
             areas: Areas::new(n),
             freeze: Freeze::new(n),
+            sealed: Sealed::new(n),
+            child_boxes: Vec::new(),
+            frozen_boxes: Vec::new(),
             corral: Corral::new(n),
             corral_deadlock: moves.corrals.then(|| CorralDeadlock::new(n)),
             room_state: Vec::new(),
@@ -462,8 +472,7 @@ impl<'a> Expander<'a> {
     fn child(&mut self, k: usize, from: u16, to: u16, worker: u16, cost: u32) {
         set(&mut self.occ, from, false);
         set(&mut self.occ, to, true);
-        let frozen =
-            !self.moves.backward && self.freeze.deadlocked(self.board, self.dist, &self.occ, to);
+        let frozen = !self.moves.backward && self.dead_after(k, to);
         if !frozen {
             // Without an area count, a fill finds the worker's square
             // faster than the labels (measured).
@@ -488,6 +497,38 @@ impl<'a> Expander<'a> {
         }
         set(&mut self.occ, to, false);
         set(&mut self.occ, from, true);
+    }
+}
+
+impl Expander<'_> {
+    /// Whether the child in which box `k` has just moved to `to` (already
+    /// in `occ`) is a freeze deadlock, or, when the move froze the box on
+    /// a goal, has a goal sealed off ([`super::sealed`]).
+    fn dead_after(&mut self, k: usize, to: u16) -> bool {
+        match self.freeze.check(self.board, self.dist, &self.occ, to) {
+            Frozen::No => false,
+            Frozen::Deadlock => true,
+            Frozen::OnGoals if !self.moves.sealed => false,
+            Frozen::OnGoals => {
+                self.child_boxes.clear();
+                self.child_boxes.extend_from_slice(&self.boxlist);
+                if let Some(b) = self.child_boxes.get_mut(k) {
+                    *b = to;
+                }
+                self.frozen_boxes.clear();
+                self.freeze.all(
+                    self.board,
+                    self.dist,
+                    &self.occ,
+                    &self.child_boxes,
+                    &mut self.frozen_boxes,
+                );
+                self.frozen_boxes.iter().any(|&b| !self.board.is_goal(b))
+                    || self
+                        .sealed
+                        .deadlocked(self.board, &self.child_boxes, &self.frozen_boxes)
+            }
+        }
     }
 }
 
@@ -522,6 +563,7 @@ mod tests {
             tunnels: false,
             areas: false,
             box_paths: false,
+            sealed: true,
         };
         let mut expander = Expander::new(&board, &dist, moves);
         let mut bits = vec![0u64; board.words()];

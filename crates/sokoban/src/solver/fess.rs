@@ -261,7 +261,7 @@ mod tests {
             nodes: None,
             memory: 1 << 30,
         };
-        let problem = Problem::new(&level, &limits, true).unwrap();
+        let problem = Problem::new(&level, &limits, true, true).unwrap();
         (level, problem)
     }
 

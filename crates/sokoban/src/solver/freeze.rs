@@ -20,6 +20,17 @@ const DOWN: usize = 1;
 const LEFT: usize = 2;
 const RIGHT: usize = 3;
 
+/// What the freeze check says of one box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Frozen {
+    /// It can still move.
+    No,
+    /// It is frozen, and so is every box of its group, all on goals.
+    OnGoals,
+    /// It belongs to a frozen group holding a box off a goal.
+    Deadlock,
+}
+
 /// Work arrays of the freeze check.
 #[derive(Clone, Debug)]
 pub(crate) struct Freeze {
@@ -47,16 +58,64 @@ impl Freeze {
         occupied: &[bool],
         s: u16,
     ) -> bool {
+        self.check(board, dist, occupied, s) == Frozen::Deadlock
+    }
+
+    /// Whether the box on `s` is frozen, and with what.
+    pub(crate) fn check(
+        &mut self,
+        board: &Board,
+        dist: &Distances,
+        occupied: &[bool],
+        s: u16,
+    ) -> Frozen {
         self.marked.clear();
         self.frozen.clear();
-        let dead = self.is_frozen(board, dist, occupied, s)
-            && self.frozen.iter().any(|&b| !board.is_goal(b));
+        let result = if !self.is_frozen(board, dist, occupied, s) {
+            Frozen::No
+        } else if self.frozen.iter().any(|&b| !board.is_goal(b)) {
+            Frozen::Deadlock
+        } else {
+            Frozen::OnGoals
+        };
+        self.release();
+        result
+    }
+
+    /// Appends to `out` (empty on entry) every frozen box of `boxes`, each
+    /// once.
+    pub(crate) fn all(
+        &mut self,
+        board: &Board,
+        dist: &Distances,
+        occupied: &[bool],
+        boxes: &[u16],
+        out: &mut Vec<u16>,
+    ) {
+        for &b in boxes {
+            if out.contains(&b) {
+                continue;
+            }
+            self.marked.clear();
+            self.frozen.clear();
+            if self.is_frozen(board, dist, occupied, b) {
+                for &f in &self.frozen {
+                    if !out.contains(&f) {
+                        out.push(f);
+                    }
+                }
+            }
+            self.release();
+        }
+    }
+
+    /// Clears the wall marks of the last check.
+    fn release(&mut self) {
         for &m in &self.marked {
             if let Some(w) = self.wall.get_mut(usize::from(m)) {
                 *w = false;
             }
         }
-        dead
     }
 
     fn is_frozen(&mut self, board: &Board, dist: &Distances, occupied: &[bool], s: u16) -> bool {

@@ -328,7 +328,7 @@ mod tests {
             nodes: None,
             memory: 1 << 30,
         };
-        Problem::new(&level, &limits, false).unwrap()
+        Problem::new(&level, &limits, false, false).unwrap()
     }
 
     fn keyed(node: u32, g: u32, h: u16) -> Keyed<'static> {

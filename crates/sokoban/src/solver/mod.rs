@@ -55,6 +55,7 @@ mod packing;
 mod path;
 mod problem;
 mod reach;
+mod sealed;
 mod search;
 mod store;
 mod zobrist;
@@ -192,6 +193,13 @@ pub struct Techniques {
     /// A FESS search (a feature space of packing and floor connectivity,
     /// box-path moves) taking turns with the others (default mode only).
     pub fess: bool,
+    /// FESS's hotspots advisor: moves that take boxes out of each other's
+    /// way are free (FESS only).
+    pub hotspots: bool,
+    /// Sealed-goal deadlocks: with the boxes frozen on goals as walls,
+    /// every other goal must still be in reach of a box and every other
+    /// box in reach of a goal (all modes).
+    pub sealed: bool,
 }
 
 impl Default for Techniques {
@@ -203,6 +211,8 @@ impl Default for Techniques {
             backward: true,
             areas: true,
             fess: true,
+            hotspots: true,
+            sealed: true,
         }
     }
 }
@@ -248,6 +258,20 @@ impl Techniques {
     #[must_use]
     pub fn with_fess(mut self, on: bool) -> Techniques {
         self.fess = on;
+        self
+    }
+
+    /// With FESS's hotspots advisor on or off.
+    #[must_use]
+    pub fn with_hotspots(mut self, on: bool) -> Techniques {
+        self.hotspots = on;
+        self
+    }
+
+    /// With sealed-goal deadlocks on or off.
+    #[must_use]
+    pub fn with_sealed(mut self, on: bool) -> Techniques {
+        self.sealed = on;
         self
     }
 }
@@ -467,7 +491,8 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
     };
     let fess = config.optimize == Optimize::Any
         && (config.strategy == Strategy::Fess || config.techniques.fess);
-    let problem = match Problem::new(level, &limits, fess) {
+    let hotspots = fess && config.techniques.hotspots;
+    let problem = match Problem::new(level, &limits, fess, hotspots) {
         Ok(problem) => problem,
         Err(limit) => {
             return Outcome::Unsolved {
@@ -486,6 +511,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         tunnels: false,
         areas: false,
         box_paths: false,
+        sealed: tech.sealed,
     };
     let run = if config.optimize != Optimize::Any {
         driver::single::<AStar>(&problem, plain, &limits)

@@ -35,10 +35,15 @@ pub(crate) struct Problem {
 
 impl Problem {
     /// `level` prepared for searches within `limits`, with its packing plan
-    /// when `plan`; the limit it passed when its tables alone would not fit
+    /// when `plan` and its hotspots table when `hotspots` too; the limit it passed when its tables alone would not fit
     /// (memory) or take too long to compute (time, or the interrupt came
     /// first).
-    pub(crate) fn new(level: &Level, limits: &Limits, plan: bool) -> Result<Problem, Limit> {
+    pub(crate) fn new(
+        level: &Level,
+        limits: &Limits,
+        plan: bool,
+        hotspots: bool,
+    ) -> Result<Problem, Limit> {
         let board = Board::new(level).ok_or(Limit::Memory)?;
         // The per-level tables are allocated before the search can count
         // them: refuse a level whose tables alone would pass the memory
@@ -63,7 +68,11 @@ impl Problem {
             }
             (
                 Some(Packing::new(&board, &start, &limits.clock)?),
-                Some(Hotspots::new(&board, &limits.clock)?),
+                if hotspots {
+                    Some(Hotspots::new(&board, &limits.clock)?)
+                } else {
+                    None
+                },
             )
         } else {
             (None, None)

@@ -1,0 +1,273 @@
+//! Sealed goals: deadlocks that boxes frozen on goals make.
+//!
+//! A box frozen on a goal ([`super::freeze`]) never moves again, so for the
+//! rest of the game it is a wall. With those walls an empty goal may be out
+//! of every other box's reach (its entrances now walled, as when a goal
+//! room is packed from the wrong end), or a box may be out of reach of
+//! every empty goal. Either is a deadlock. Reach is relaxed, so that it
+//! can only be larger than the truth: a box may be pushed from `y` to `x`
+//! whenever `x` and the worker's square behind `y` are neither walls nor
+//! frozen boxes, whatever the other boxes and wherever the worker.
+//!
+//! The check costs a fill per empty goal, so the expander runs it only when
+//! a push has just frozen a box on a goal: only then can its answer have
+//! changed since the parent.
+
+use super::compact::{Board, NONE};
+
+/// Work arrays of the check.
+#[derive(Clone, Debug)]
+pub(crate) struct Sealed {
+    /// The frozen boxes, as walls.
+    wall: Vec<bool>,
+    /// Squares from which a box reaches the goal being filled.
+    reach: Vec<bool>,
+    /// Squares from which a box reaches some empty goal.
+    any: Vec<bool>,
+    stack: Vec<u16>,
+}
+
+impl Sealed {
+    /// Work arrays for a board of `len` squares.
+    pub(crate) fn new(len: usize) -> Sealed {
+        Sealed {
+            wall: vec![false; len],
+            reach: vec![false; len],
+            any: vec![false; len],
+            stack: Vec::new(),
+        }
+    }
+
+    /// True when, with the boxes `frozen` (all on goals) as walls, an
+    /// empty goal is out of reach of every box, or a box of `boxes` that
+    /// is not frozen is out of reach of every empty goal.
+    pub(crate) fn deadlocked(&mut self, board: &Board, boxes: &[u16], frozen: &[u16]) -> bool {
+        for &f in frozen {
+            set(&mut self.wall, f, true);
+        }
+        self.any.fill(false);
+        let mut sealed = false;
+        for &g in board.goals() {
+            if self.is_wall(g) {
+                continue;
+            }
+            self.fill(board, g);
+            let reached = boxes
+                .iter()
+                .any(|&b| !self.is_wall(b) && get(&self.reach, b));
+            if !reached {
+                sealed = true;
+                break;
+            }
+            for (a, &r) in self.any.iter_mut().zip(&self.reach) {
+                *a |= r;
+            }
+        }
+        if !sealed {
+            sealed = boxes
+                .iter()
+                .any(|&b| !self.is_wall(b) && !get(&self.any, b));
+        }
+        for &f in frozen {
+            set(&mut self.wall, f, false);
+        }
+        sealed
+    }
+
+    /// Marks in `reach` the squares from which a box can be pushed to `g`
+    /// (relaxed).
+    fn fill(&mut self, board: &Board, g: u16) {
+        self.reach.fill(false);
+        self.stack.clear();
+        set(&mut self.reach, g, true);
+        self.stack.push(g);
+        while let Some(x) = self.stack.pop() {
+            for d in 0..4 {
+                // The box came to x from y, pushed by the worker on w.
+                let y = board.nbr(x, d);
+                if y == NONE || self.is_wall(y) || get(&self.reach, y) {
+                    continue;
+                }
+                let w = board.nbr(y, d);
+                if w == NONE || self.is_wall(w) {
+                    continue;
+                }
+                set(&mut self.reach, y, true);
+                self.stack.push(y);
+            }
+        }
+    }
+
+    #[inline]
+    fn is_wall(&self, s: u16) -> bool {
+        get(&self.wall, s)
+    }
+}
+
+#[inline]
+fn get(v: &[bool], s: u16) -> bool {
+    v.get(usize::from(s)).copied().unwrap_or(false)
+}
+
+#[inline]
+fn set(v: &mut [bool], s: u16, b: bool) {
+    if let Some(x) = v.get_mut(usize::from(s)) {
+        *x = b;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::compact::opposite;
+    use crate::solver::distance::Distances;
+    use crate::solver::freeze::Freeze;
+    use rand::{Rng, SeedableRng};
+
+    /// The frozen boxes of the level's start and what the check says.
+    fn check(text: &str) -> (usize, bool) {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let dist = Distances::new(&board);
+        let boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
+        let mut occ = vec![false; board.len()];
+        for &b in &boxes {
+            occ[usize::from(b)] = true;
+        }
+        let mut frozen = Vec::new();
+        Freeze::new(board.len()).all(&board, &dist, &occ, &boxes, &mut frozen);
+        let sealed = Sealed::new(board.len()).deadlocked(&board, &boxes, &frozen);
+        (frozen.len(), sealed)
+    }
+
+    #[test]
+    fn a_goal_behind_a_frozen_block_is_sealed() {
+        // A square of four boxes frozen on goals against the top wall: the
+        // goal to its left can only be filled from below, from a square no
+        // box can be pushed onto.
+        assert_eq!(
+            check("########\n#.**   #\n# ** $ #\n#     @#\n########\n"),
+            (4, true)
+        );
+        // The empty goal to the block's right can be filled from below.
+        assert_eq!(
+            check("########\n# **.  #\n# ** $ #\n#     @#\n########\n"),
+            (4, false)
+        );
+    }
+
+    /// The goals a box on `t` can be pushed to (relaxed, `wall` walled),
+    /// by a forward search.
+    fn goals_from(board: &Board, wall: &[bool], t: u16) -> Vec<bool> {
+        let mut seen = vec![false; board.len()];
+        let mut todo = vec![t];
+        seen[usize::from(t)] = true;
+        while let Some(x) = todo.pop() {
+            for d in 0..4 {
+                let to = board.nbr(x, d);
+                let from = board.nbr(x, opposite(d));
+                if to == NONE || from == NONE || wall[usize::from(to)] || wall[usize::from(from)] {
+                    continue;
+                }
+                if !seen[usize::from(to)] {
+                    seen[usize::from(to)] = true;
+                    todo.push(to);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The check by its definition, from the boxes' side.
+    fn by_definition(board: &Board, boxes: &[u16], frozen: &[u16]) -> bool {
+        let mut wall = vec![false; board.len()];
+        for &f in frozen {
+            wall[usize::from(f)] = true;
+        }
+        let open: Vec<u16> = board
+            .goals()
+            .iter()
+            .copied()
+            .filter(|&g| !wall[usize::from(g)])
+            .collect();
+        let loose: Vec<u16> = boxes
+            .iter()
+            .copied()
+            .filter(|&b| !wall[usize::from(b)])
+            .collect();
+        let reach: Vec<Vec<bool>> = loose.iter().map(|&b| goals_from(board, &wall, b)).collect();
+        let goal_unreached = open
+            .iter()
+            .any(|&g| !reach.iter().any(|r| r[usize::from(g)]));
+        let box_stuck = reach
+            .iter()
+            .any(|r| !open.iter().any(|&g| r[usize::from(g)]));
+        goal_unreached || box_stuck
+    }
+
+    #[test]
+    fn the_check_matches_its_definition_on_random_positions() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let (mut sealed, mut open) = (0, 0);
+        for _ in 0..400 {
+            let (h, w) = (rng.gen_range(3..7), rng.gen_range(3..8));
+            let mut grid = vec![vec!['#'; w + 2]; h + 2];
+            for row in grid.iter_mut().skip(1).take(h) {
+                for cell in row.iter_mut().skip(1).take(w) {
+                    *cell = if rng.gen_bool(0.15) { '#' } else { ' ' };
+                }
+            }
+            let mut cells: Vec<(usize, usize)> = (1..=h)
+                .flat_map(|r| (1..=w).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c] == ' ')
+                .collect();
+            let n = rng.gen_range(2..6);
+            if cells.len() < 2 * n + 1 {
+                continue;
+            }
+            for i in 0..cells.len() {
+                let j = rng.gen_range(i..cells.len());
+                cells.swap(i, j);
+            }
+            // The first n cells are goals, of which some hold boxes; the
+            // rest of the boxes are on the next cells.
+            let on_goal = rng.gen_range(0..n);
+            for (i, &(r, c)) in cells.iter().enumerate().take(2 * n - on_goal) {
+                grid[r][c] = match i {
+                    i if i < on_goal => '*',
+                    i if i < n => '.',
+                    _ => '$',
+                };
+            }
+            let (r, c) = cells[2 * n - on_goal];
+            grid[r][c] = '@';
+            let text: String = grid
+                .iter()
+                .map(|row| row.iter().collect::<String>() + "\n")
+                .collect();
+            let Ok(level) = crate::xsb::parse_level(&text) else {
+                continue;
+            };
+            let board = Board::new(&level).unwrap();
+            let boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
+            // Any boxes on goals may be taken as frozen.
+            let frozen: Vec<u16> = boxes
+                .iter()
+                .copied()
+                .filter(|&b| board.is_goal(b) && rng.gen_bool(0.7))
+                .collect();
+            let got = Sealed::new(board.len()).deadlocked(&board, &boxes, &frozen);
+            assert_eq!(
+                got,
+                by_definition(&board, &boxes, &frozen),
+                "{text}{frozen:?}"
+            );
+            if got {
+                sealed += 1;
+            } else {
+                open += 1;
+            }
+        }
+        assert!(sealed > 30 && open > 30, "{sealed} {open}");
+    }
+}
