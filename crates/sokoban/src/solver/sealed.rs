@@ -9,7 +9,8 @@
 //! whenever `x` and the worker's square behind `y` are neither walls nor
 //! frozen boxes, whatever the other boxes and wherever the worker.
 //!
-//! The check costs a fill per empty goal, so the expander runs it only when
+//! The check costs a fill per empty goal (each stopping at the first box it
+//! meets) and one fill from all of them, so the expander runs it only when
 //! a push has just frozen a box on a goal: only then can its answer have
 //! changed since the parent.
 
@@ -20,10 +21,11 @@ use super::compact::{Board, NONE};
 pub(crate) struct Sealed {
     /// The frozen boxes, as walls.
     wall: Vec<bool>,
-    /// Squares from which a box reaches the goal being filled.
+    /// The boxes that are not frozen.
+    loose: Vec<bool>,
+    /// Squares from which a box reaches the goals being filled.
     reach: Vec<bool>,
-    /// Squares from which a box reaches some empty goal.
-    any: Vec<bool>,
+    goals: Vec<u16>,
     stack: Vec<u16>,
 }
 
@@ -32,8 +34,9 @@ impl Sealed {
     pub(crate) fn new(len: usize) -> Sealed {
         Sealed {
             wall: vec![false; len],
+            loose: vec![false; len],
             reach: vec![false; len],
-            any: vec![false; len],
+            goals: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -45,42 +48,55 @@ impl Sealed {
         for &f in frozen {
             set(&mut self.wall, f, true);
         }
-        self.any.fill(false);
+        for &b in boxes {
+            if !self.is_wall(b) {
+                set(&mut self.loose, b, true);
+            }
+        }
+        // Each open goal in reach of a box: a fill from the goal that stops
+        // at the first box.
         let mut sealed = false;
         for &g in board.goals() {
-            if self.is_wall(g) {
-                continue;
-            }
-            self.fill(board, g);
-            let reached = boxes
-                .iter()
-                .any(|&b| !self.is_wall(b) && get(&self.reach, b));
-            if !reached {
+            if !self.is_wall(g) && !self.fill(board, &[g], true) {
                 sealed = true;
                 break;
             }
-            for (a, &r) in self.any.iter_mut().zip(&self.reach) {
-                *a |= r;
-            }
         }
+        // Each box in reach of an open goal: one fill from all of them.
         if !sealed {
+            self.goals.clear();
+            let wall = &self.wall;
+            self.goals
+                .extend(board.goals().iter().copied().filter(|&g| !get(wall, g)));
+            let goals = std::mem::take(&mut self.goals);
+            self.fill(board, &goals, false);
+            self.goals = goals;
             sealed = boxes
                 .iter()
-                .any(|&b| !self.is_wall(b) && !get(&self.any, b));
+                .any(|&b| !self.is_wall(b) && !get(&self.reach, b));
         }
         for &f in frozen {
             set(&mut self.wall, f, false);
         }
+        for &b in boxes {
+            set(&mut self.loose, b, false);
+        }
         sealed
     }
 
-    /// Marks in `reach` the squares from which a box can be pushed to `g`
-    /// (relaxed).
-    fn fill(&mut self, board: &Board, g: u16) {
+    /// Marks in `reach` the squares from which a box can be pushed to one
+    /// of `goals` (relaxed); with `stop`, stops at the first square with a
+    /// box that is not frozen. Whether it found such a box.
+    fn fill(&mut self, board: &Board, goals: &[u16], stop: bool) -> bool {
         self.reach.fill(false);
         self.stack.clear();
-        set(&mut self.reach, g, true);
-        self.stack.push(g);
+        for &g in goals {
+            if get(&self.loose, g) && stop {
+                return true;
+            }
+            set(&mut self.reach, g, true);
+            self.stack.push(g);
+        }
         while let Some(x) = self.stack.pop() {
             for d in 0..4 {
                 // The box came to x from y, pushed by the worker on w.
@@ -92,10 +108,14 @@ impl Sealed {
                 if w == NONE || self.is_wall(w) {
                     continue;
                 }
+                if stop && get(&self.loose, y) {
+                    return true;
+                }
                 set(&mut self.reach, y, true);
                 self.stack.push(y);
             }
         }
+        false
     }
 
     #[inline]
