@@ -18,7 +18,10 @@
 //!   with the worker on the side it came from;
 //! * tunnel macros: a push into a straight goal-free tunnel goes on to its
 //!   last square;
-//! * freeze: the moved box must not freeze off a goal ([`super::freeze`]).
+//! * freeze: the moved box must not freeze off a goal ([`super::freeze`]);
+//! * sealed goals: when it freezes on a goal, the boxes frozen on goals
+//!   must leave every other goal in reach of a box and every other box in
+//!   reach of a goal ([`super::sealed`]).
 //!
 //! Backward children only pass the dead-square test (with distances that
 //! lead back to the start squares). The box moved into the node last is
