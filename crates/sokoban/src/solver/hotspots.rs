@@ -148,7 +148,6 @@ fn reaching(board: &Board, goal: u16, wall: u16, reach: &mut [bool], stack: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::compact::opposite;
     use rand::{Rng, SeedableRng};
 
     fn board(text: &str) -> (crate::level::Level, Board) {
@@ -157,26 +156,13 @@ mod tests {
         (level, board)
     }
 
-    /// The goals a lone box on `t` can be pushed to with `wall` walled,
-    /// by a forward search from `t`.
+    /// The goals a lone box on `t` can be pushed to with `wall` walled.
     fn goals_from(board: &Board, t: u16, wall: u16) -> Vec<u16> {
-        let n = board.len();
-        let mut seen = vec![false; n];
-        let mut todo = vec![t];
-        seen[usize::from(t)] = true;
-        while let Some(x) = todo.pop() {
-            for d in 0..4 {
-                let to = board.nbr(x, d);
-                let from = board.nbr(x, opposite(d));
-                if to == NONE || from == NONE || to == wall || from == wall {
-                    continue;
-                }
-                if !seen[usize::from(to)] {
-                    seen[usize::from(to)] = true;
-                    todo.push(to);
-                }
-            }
+        let mut walls = vec![false; board.len()];
+        if wall != NONE {
+            walls[usize::from(wall)] = true;
         }
+        let seen = crate::solver::relaxed_pushes_from(board, &walls, t);
         board
             .goals()
             .iter()

@@ -612,6 +612,30 @@ fn steps(problem: &Problem, states: &[State], mode: Optimize) -> Option<Vec<Step
     Some(steps)
 }
 
+/// The squares a lone box on `t` can be pushed to when the squares marked
+/// in `wall` are walls too, by a plain forward search over relaxed pushes
+/// (the worker is taken to reach any floor): the reference of the relaxed
+/// reach tables' tests.
+#[cfg(test)]
+fn relaxed_pushes_from(board: &compact::Board, wall: &[bool], t: u16) -> Vec<bool> {
+    let walled = |s: u16| s == compact::NONE || wall[usize::from(s)];
+    let mut seen = vec![false; board.len()];
+    let mut todo = vec![t];
+    seen[usize::from(t)] = true;
+    while let Some(x) = todo.pop() {
+        for d in 0..4 {
+            let to = board.nbr(x, d);
+            let from = board.nbr(x, compact::opposite(d));
+            if walled(to) || walled(from) || seen[usize::from(to)] {
+                continue;
+            }
+            seen[usize::from(to)] = true;
+            todo.push(to);
+        }
+    }
+    seen
+}
+
 /// A seeded linear congruential generator (top bits), for the solver's
 /// randomised tests.
 #[cfg(test)]

@@ -139,7 +139,6 @@ fn set(v: &mut [bool], s: u16, b: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::compact::opposite;
     use crate::solver::distance::Distances;
     use crate::solver::freeze::Freeze;
     use rand::{Rng, SeedableRng};
@@ -176,28 +175,6 @@ mod tests {
         );
     }
 
-    /// The goals a box on `t` can be pushed to (relaxed, `wall` walled),
-    /// by a forward search.
-    fn goals_from(board: &Board, wall: &[bool], t: u16) -> Vec<bool> {
-        let mut seen = vec![false; board.len()];
-        let mut todo = vec![t];
-        seen[usize::from(t)] = true;
-        while let Some(x) = todo.pop() {
-            for d in 0..4 {
-                let to = board.nbr(x, d);
-                let from = board.nbr(x, opposite(d));
-                if to == NONE || from == NONE || wall[usize::from(to)] || wall[usize::from(from)] {
-                    continue;
-                }
-                if !seen[usize::from(to)] {
-                    seen[usize::from(to)] = true;
-                    todo.push(to);
-                }
-            }
-        }
-        seen
-    }
-
     /// The check by its definition, from the boxes' side.
     fn by_definition(board: &Board, boxes: &[u16], frozen: &[u16]) -> bool {
         let mut wall = vec![false; board.len()];
@@ -215,7 +192,10 @@ mod tests {
             .copied()
             .filter(|&b| !wall[usize::from(b)])
             .collect();
-        let reach: Vec<Vec<bool>> = loose.iter().map(|&b| goals_from(board, &wall, b)).collect();
+        let reach: Vec<Vec<bool>> = loose
+            .iter()
+            .map(|&b| crate::solver::relaxed_pushes_from(board, &wall, b))
+            .collect();
         let goal_unreached = open
             .iter()
             .any(|&g| !reach.iter().any(|r| r[usize::from(g)]));
