@@ -501,9 +501,7 @@ impl<'a> Expander<'a> {
         set(&mut self.occ, to, false);
         set(&mut self.occ, from, true);
     }
-}
 
-impl Expander<'_> {
     /// Whether the child in which box `k` has just moved to `to` (already
     /// in `occ`) is a freeze deadlock, or, when the move froze the box on
     /// a goal, has a goal sealed off ([`super::sealed`]).
