@@ -35,9 +35,9 @@ pub(crate) struct Problem {
 
 impl Problem {
     /// `level` prepared for searches within `limits`, with its packing plan
-    /// when `plan` and its hotspots table when `hotspots` too; the limit it passed when its tables alone would not fit
-    /// (memory) or take too long to compute (time, or the interrupt came
-    /// first).
+    /// when `plan` and its hotspots table when `hotspots` too; the limit it
+    /// passed when its tables alone would not fit (memory) or take too long
+    /// to compute (time, or the interrupt came first).
     pub(crate) fn new(
         level: &Level,
         limits: &Limits,
@@ -48,9 +48,14 @@ impl Problem {
         // The per-level tables are allocated before the search can count
         // them: refuse a level whose tables alone would pass the memory
         // limit.
+        let hotspots = plan && hotspots;
         let tables = Distances::bytes_for(&board) * 2
             + macros::bytes_for(&board)
-            + Hotspots::bytes_for(&board);
+            + if hotspots {
+                Hotspots::bytes_for(&board)
+            } else {
+                0
+            };
         if tables > limits.memory {
             return Err(Limit::Memory);
         }
@@ -59,23 +64,21 @@ impl Problem {
             bits::set(&mut start_bits, board.square(b));
         }
         let dist = Distances::to_goals(&board, &limits.clock)?;
-        let (packing, hotspots) = if plan {
+        let packing = if plan {
             let mut start = vec![false; board.len()];
             for b in bits::iter(&start_bits) {
                 if let Some(s) = start.get_mut(usize::from(b)) {
                     *s = true;
                 }
             }
-            (
-                Some(Packing::new(&board, &start, &limits.clock)?),
-                if hotspots {
-                    Some(Hotspots::new(&board, &limits.clock)?)
-                } else {
-                    None
-                },
-            )
+            Some(Packing::new(&board, &start, &limits.clock)?)
         } else {
-            (None, None)
+            None
+        };
+        let hotspots = if hotspots {
+            Some(Hotspots::new(&board, &limits.clock)?)
+        } else {
+            None
         };
         Ok(Problem {
             packing,
