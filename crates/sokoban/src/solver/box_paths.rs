@@ -10,12 +10,17 @@
 //! the region the fill found. A destination reached again with the worker
 //! in a region already found adds nothing. Pushes onto dead squares (for
 //! the side the worker pushes from) are not made.
+//!
+//! The fills are not made square by square: one numbering of the floor
+//! with the box lifted ([`super::blocks`]) tells for every square which of
+//! its sides a worker beside a box there reaches, what the box there
+//! splits the floor into, and the smallest square of the worker's piece.
 
 use std::collections::VecDeque;
 
+use super::blocks::Blocks;
 use super::compact::{opposite, Board, NONE};
 use super::distance::Distances;
-use super::reach::Reach;
 
 /// One destination of a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +32,12 @@ pub(crate) struct Destination {
     pub(crate) worker: u16,
     /// Pushes on the way, fewest first.
     pub(crate) pushes: u32,
+    /// The smallest square of the worker's region (its normalised square),
+    /// or [`NONE`] when a fill must find it.
+    pub(crate) smallest: u16,
+    /// The pieces the box's area of free floor (the box lifted) falls into
+    /// with the box here.
+    pub(crate) pieces: u32,
 }
 
 /// The work arrays of the box-path search.
@@ -36,7 +47,7 @@ pub(crate) struct BoxPaths {
     sides: Vec<(u32, u8)>,
     stamp: u32,
     queue: VecDeque<(u16, usize, u32)>,
-    fill: Reach,
+    blocks: Blocks,
     /// The destinations of the last search.
     pub(crate) found: Vec<Destination>,
 }
@@ -48,14 +59,17 @@ impl BoxPaths {
             sides: vec![(0, 0); n],
             stamp: 0,
             queue: VecDeque::new(),
-            fill: Reach::new(n),
+            blocks: Blocks::new(n),
             found: Vec::new(),
         }
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.sides.capacity() * 8 + self.queue.capacity() * 8 + self.found.capacity() * 8
+        self.sides.capacity() * 8
+            + self.queue.capacity() * 8
+            + self.found.capacity() * std::mem::size_of::<Destination>()
+            + self.blocks.bytes()
     }
 
     fn seen(&self, x: u16, d: usize) -> bool {
@@ -100,6 +114,7 @@ impl BoxPaths {
             }
         }
         set(occupied, b, false);
+        self.blocks.number(board, occupied, b);
         while let Some((x, d, pushes)) = self.queue.pop_front() {
             let t = board.nbr(x, opposite(d));
             if t == NONE || occupied.get(usize::from(t)).copied().unwrap_or(true) {
@@ -112,16 +127,10 @@ impl BoxPaths {
             if self.seen(t, d) {
                 continue;
             }
-            let joined = ring_joined(board, occupied, t);
-            if !joined {
-                set(occupied, t, true);
-                self.fill.fill(board, occupied, x);
-                set(occupied, t, false);
-            }
             for side in 0..4 {
                 let p = board.nbr(t, side);
                 let free = p != NONE && !occupied.get(usize::from(p)).copied().unwrap_or(true);
-                if free && (joined || self.fill.reached(p)) && !self.seen(t, side) {
+                if free && !self.seen(t, side) && self.blocks.joined(board, t, x, p) {
                     self.mark(t, side);
                     self.queue.push_back((t, side, pushes + 1));
                 }
@@ -131,41 +140,13 @@ impl BoxPaths {
                     to: t,
                     worker: x,
                     pushes: pushes + 1,
+                    smallest: self.blocks.smallest(board, t, x),
+                    pieces: self.blocks.pieces(board, t),
                 });
             }
         }
         set(occupied, b, true);
     }
-}
-
-/// Whether the free neighbours of `t` are all joined around it through
-/// free corner squares, so that a box on `t` cuts none of them from the
-/// others: then a worker beside it reaches every free side.
-fn ring_joined(board: &Board, occupied: &[bool], t: u16) -> bool {
-    // Up, right, down, left: each next to the one after it.
-    const AROUND: [usize; 4] = [0, 3, 1, 2];
-    let free = |s: u16| s != NONE && !occupied.get(usize::from(s)).copied().unwrap_or(true);
-    let mut count = 0;
-    let mut joins = 0;
-    for (i, &d) in AROUND.iter().enumerate() {
-        let a = board.nbr(t, d);
-        if !free(a) {
-            continue;
-        }
-        count += 1;
-        let e = AROUND[(i + 1) % 4];
-        let b = board.nbr(t, e);
-        if free(b) {
-            let corner = match board.nbr(a, e) {
-                NONE => board.nbr(b, d),
-                c => c,
-            };
-            if free(corner) {
-                joins += 1;
-            }
-        }
-    }
-    count <= 1 || joins + 1 >= count
 }
 
 #[inline]
@@ -178,6 +159,7 @@ fn set(occ: &mut [bool], s: u16, v: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::reach::Reach;
     use std::collections::{BTreeMap, BTreeSet};
 
     /// Every (box square, worker region) one box reaches by single pushes,
@@ -265,14 +247,18 @@ mod tests {
                 paths.search(&board, &dist, &mut occ, b, |s| fill.reached(s));
                 assert!(occ[usize::from(b)]);
                 let mut got = BTreeMap::new();
+                occ[usize::from(b)] = false;
+                let lifted = Reach::new(n).regions(&board, &occ);
                 for d in &paths.found {
-                    occ[usize::from(b)] = false;
                     occ[usize::from(d.to)] = true;
-                    let region = Reach::new(n).fill(&board, &occ, d.worker);
+                    let mut child = Reach::new(n);
+                    let region = child.fill(&board, &occ, d.worker);
+                    assert_eq!(lifted - 1 + d.pieces, child.regions(&board, &occ));
+                    assert!(d.smallest == region || d.smallest == NONE);
                     occ[usize::from(d.to)] = false;
-                    occ[usize::from(b)] = true;
                     assert!(got.insert((d.to, region), d.pushes).is_none());
                 }
+                occ[usize::from(b)] = true;
                 assert_eq!(got, want);
                 checked += got.len();
             }

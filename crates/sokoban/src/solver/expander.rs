@@ -33,7 +33,7 @@
 //! ([`super::areas`]). What remains for the search is the part that needs
 //! the store and the frontier: the transposition table and the bound.
 
-use super::areas::Areas;
+use super::areas::{Areas, ChildAreas};
 use super::box_paths::BoxPaths;
 use super::compact::{bits, opposite, Board, NONE};
 use super::corral::{Corral, Pruning};
@@ -424,11 +424,20 @@ impl<'a> Expander<'a> {
                 .search(self.board, self.dist, &mut self.occ, b, |s| {
                     reach.reached(s)
                 });
+            let lifted = if self.moves.areas {
+                self.areas.lifted(self.board, b)
+            } else {
+                0
+            };
             for i in 0..self.box_paths.found.len() {
                 let Some(d) = self.box_paths.found.get(i).copied() else {
                     break;
                 };
-                self.child(k, b, d.to, d.worker, d.pushes);
+                let known = ChildAreas {
+                    count: (lifted + d.pieces).saturating_sub(1),
+                    worker: d.smallest,
+                };
+                self.made(k, b, d.to, d.worker, d.pushes, Some(known));
             }
         }
     }
@@ -473,6 +482,21 @@ impl<'a> Expander<'a> {
     /// Adds the child in which box `k` moved from `from` to `to` and the
     /// worker stands on `worker`, unless the box froze off a goal.
     fn child(&mut self, k: usize, from: u16, to: u16, worker: u16, cost: u32) {
+        self.made(k, from, to, worker, cost, None);
+    }
+
+    /// [`Expander::child`], with what the move's maker knows of the
+    /// child's areas: their count when areas are counted, and the worker's
+    /// normalised square unless it is [`NONE`].
+    fn made(
+        &mut self,
+        k: usize,
+        from: u16,
+        to: u16,
+        worker: u16,
+        cost: u32,
+        known: Option<ChildAreas>,
+    ) {
         set(&mut self.occ, from, false);
         set(&mut self.occ, to, true);
         let frozen = !self.moves.backward && self.dead_after(k, to);
@@ -481,6 +505,12 @@ impl<'a> Expander<'a> {
             // faster than the labels (measured).
             let (worker, regions) = if self.moves.exact_worker {
                 (worker, 0)
+            } else if let Some(known) = known {
+                let w = match known.worker {
+                    NONE => self.child_reach.fill(self.board, &self.occ, worker),
+                    w => w,
+                };
+                (w, if self.moves.areas { known.count } else { 0 })
             } else if self.moves.areas {
                 let c = self
                     .areas

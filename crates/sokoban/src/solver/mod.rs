@@ -34,6 +34,7 @@
 
 mod advisors;
 mod areas;
+mod blocks;
 mod bound;
 mod box_paths;
 mod compact;

@@ -1,0 +1,308 @@
+//! The floor's cut squares, for a box-path search: with one box lifted off
+//! the board, which squares a box standing on would split the floor, and
+//! into what.
+//!
+//! One depth-first search over the area of free floor holding the lifted
+//! box's square numbers its squares (discovery order), keeps for each the
+//! least number its subtree reaches by one back edge (`low`, Tarjan's
+//! articulation points), its subtree's size and its subtree's smallest
+//! square. A box on square `t` then leaves the area in *pieces*: the
+//! subtree of each child `c` of `t` with `low[c] >= disc[t]` is a piece of
+//! its own, and the rest of the area (everything not in those subtrees and
+//! not `t`) is one more piece unless `t` is the root. Whether the worker
+//! beside `t` reaches another side of it, how many areas the floor has
+//! with the box on `t`, and the smallest square of the worker's piece (its
+//! normalised square) are then a few lookups each, where a flood fill per
+//! square would cost the whole area. Tests compare every answer with flood
+//! fills on many random boards.
+
+use super::compact::{Board, NONE};
+
+/// The smallest squares of the area kept, for the rest piece's smallest.
+const LEAST: usize = 4;
+
+/// Marks a neighbour's piece as the rest of the area (not a child's
+/// subtree).
+const REST: u16 = NONE;
+
+/// The numbering of one area of free floor.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Blocks {
+    /// Generation stamp per square: its entries are valid when equal to
+    /// `current`.
+    stamp: Vec<u32>,
+    current: u32,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    parent: Vec<u16>,
+    size: Vec<u32>,
+    min: Vec<u16>,
+    /// The depth-first search's stack: a square and the next side to try.
+    stack: Vec<(u16, u8)>,
+    /// The root of the numbering.
+    root: u16,
+    /// The area's smallest squares, increasing ([`NONE`] after the last
+    /// when it has fewer).
+    least: [u16; LEAST],
+    /// Squares in the area.
+    squares: u32,
+}
+
+impl Blocks {
+    /// Work space for a board of `len` squares.
+    pub(crate) fn new(len: usize) -> Blocks {
+        Blocks {
+            stamp: vec![0; len],
+            disc: vec![0; len],
+            low: vec![0; len],
+            parent: vec![NONE; len],
+            size: vec![0; len],
+            min: vec![NONE; len],
+            ..Blocks::default()
+        }
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.stamp.capacity() * 22 + self.stack.capacity() * 4
+    }
+
+    /// Numbers the area of squares where `occupied` is false that holds
+    /// `root` (a free square), replacing the last numbering.
+    pub(crate) fn number(&mut self, board: &Board, occupied: &[bool], root: u16) {
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.current = 1;
+        }
+        self.root = root;
+        self.least = [NONE; LEAST];
+        self.squares = 0;
+        self.stack.clear();
+        let mut time = 0;
+        self.visit(root, NONE, &mut time);
+        while let Some(&(v, side)) = self.stack.last() {
+            if let Some(top) = self.stack.last_mut() {
+                top.1 += 1;
+            }
+            if side < 4 {
+                let n = board.nbr(v, usize::from(side));
+                if n == NONE || occupied.get(usize::from(n)).copied().unwrap_or(true) {
+                    continue;
+                }
+                if !self.numbered(n) {
+                    self.visit(n, v, &mut time);
+                } else if n != self.get(&self.parent, v, NONE) {
+                    let d = self.get(&self.disc, n, 0);
+                    self.lower(v, d);
+                }
+                continue;
+            }
+            self.stack.pop();
+            let p = self.get(&self.parent, v, NONE);
+            if p != NONE {
+                let (low, size, min) = (
+                    self.get(&self.low, v, 0),
+                    self.get(&self.size, v, 0),
+                    self.get(&self.min, v, NONE),
+                );
+                self.lower(p, low);
+                if let (Some(s), Some(m)) = (
+                    self.size.get_mut(usize::from(p)),
+                    self.min.get_mut(usize::from(p)),
+                ) {
+                    *s += size;
+                    *m = (*m).min(min);
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, s: u16, parent: u16, time: &mut u32) {
+        let i = usize::from(s);
+        if let (Some(st), Some(d), Some(l), Some(p), Some(z), Some(m)) = (
+            self.stamp.get_mut(i),
+            self.disc.get_mut(i),
+            self.low.get_mut(i),
+            self.parent.get_mut(i),
+            self.size.get_mut(i),
+            self.min.get_mut(i),
+        ) {
+            *st = self.current;
+            *d = *time;
+            *l = *time;
+            *p = parent;
+            *z = 1;
+            *m = s;
+            *time += 1;
+            self.squares += 1;
+            insert(&mut self.least, s);
+            self.stack.push((s, 0));
+        }
+    }
+
+    fn lower(&mut self, s: u16, to: u32) {
+        if let Some(l) = self.low.get_mut(usize::from(s)) {
+            *l = (*l).min(to);
+        }
+    }
+
+    fn get<T: Copy>(&self, table: &[T], s: u16, default: T) -> T {
+        table.get(usize::from(s)).copied().unwrap_or(default)
+    }
+
+    /// Whether square `s` is in the numbered area.
+    pub(crate) fn numbered(&self, s: u16) -> bool {
+        self.stamp.get(usize::from(s)) == Some(&self.current)
+    }
+
+    /// Whether the subtree of `c`, a child of `t`, is a piece of its own
+    /// when a box stands on `t`.
+    fn splits(&self, t: u16, c: u16) -> bool {
+        self.get(&self.low, c, 0) >= self.get(&self.disc, t, 0)
+    }
+
+    /// Whether `a` is in the subtree of `c`.
+    fn within(&self, a: u16, c: u16) -> bool {
+        let (da, dc) = (self.get(&self.disc, a, 0), self.get(&self.disc, c, 0));
+        dc <= da && da - dc < self.get(&self.size, c, 0)
+    }
+
+    /// The children of `t` in the numbering.
+    fn children(&self, board: &Board, t: u16) -> impl Iterator<Item = u16> + '_ {
+        board
+            .nbrs(t)
+            .into_iter()
+            .filter(move |&c| c != NONE && self.numbered(c) && self.get(&self.parent, c, NONE) == t)
+    }
+
+    /// The piece holding `a`, a numbered neighbour of the numbered square
+    /// `t`, when a box stands on `t`: the child of `t` heading it, or
+    /// [`REST`].
+    fn piece(&self, board: &Board, t: u16, a: u16) -> u16 {
+        if self.get(&self.disc, a, 0) < self.get(&self.disc, t, 0) {
+            return REST;
+        }
+        self.children(board, t)
+            .find(|&c| self.within(a, c))
+            .filter(|&c| self.splits(t, c))
+            .unwrap_or(REST)
+    }
+
+    /// Whether the worker on `a` reaches `b` when a box stands on `t`
+    /// (`a` and `b` free neighbours of `t`, all three in the area).
+    pub(crate) fn joined(&self, board: &Board, t: u16, a: u16, b: u16) -> bool {
+        self.piece(board, t, a) == self.piece(board, t, b)
+    }
+
+    /// The pieces the area falls into when a box stands on `t` (a numbered
+    /// square).
+    pub(crate) fn pieces(&self, board: &Board, t: u16) -> u32 {
+        let split = self
+            .children(board, t)
+            .filter(|&c| self.splits(t, c))
+            .count();
+        u32::try_from(split).unwrap_or(u32::MAX) + u32::from(t != self.root)
+    }
+
+    /// The smallest square of the piece holding `a` (a numbered neighbour
+    /// of `t`) when a box stands on `t`, or [`NONE`] when the rest's
+    /// smallest is not among the few squares kept (the caller fills).
+    pub(crate) fn smallest(&self, board: &Board, t: u16, a: u16) -> u16 {
+        let p = self.piece(board, t, a);
+        if p != REST {
+            return self.get(&self.min, p, NONE);
+        }
+        let outside = |s: u16| {
+            s != t
+                && !self
+                    .children(board, t)
+                    .any(|c| self.splits(t, c) && self.within(s, c))
+        };
+        self.least
+            .iter()
+            .copied()
+            .find(|&s| s == NONE || outside(s))
+            .unwrap_or(NONE)
+    }
+
+    /// Squares in the numbered area.
+    #[cfg(test)]
+    fn len(&self) -> u32 {
+        self.squares
+    }
+}
+
+/// Puts square `x` into the increasing list of the smallest squares.
+fn insert(least: &mut [u16; LEAST], mut x: u16) {
+    for slot in least.iter_mut() {
+        if x < *slot {
+            std::mem::swap(slot, &mut x);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::lcg;
+    use crate::solver::reach::Reach;
+
+    fn boards() -> Vec<Board> {
+        let open = "##########\n#@$.     #\n#        #\n#        #\n#        #\n\
+                    #        #\n#        #\n#        #\n#        #\n##########\n";
+        let walled = "  #######\n###  #  ##\n#  $  #  #\n# #.# #  #\n#   @    #\n\
+                      # ##  ## #\n#    #   #\n##########\n";
+        let corridor = "#########\n#.@$    #\n#### ####\n   # #\n   ###\n";
+        [open, walled, corridor]
+            .iter()
+            .map(|t| Board::new(&crate::xsb::parse_level(t).unwrap()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_answer_equals_flood_fills_on_random_boards() {
+        let mut next = lcg(11);
+        let mut split = [0u32; 2];
+        for board in boards() {
+            let n = board.len();
+            let mut blocks = Blocks::new(n);
+            let mut fill = Reach::new(n);
+            for _ in 0..3_000 {
+                let density = next() % 60;
+                let mut occ: Vec<bool> = (0..n).map(|_| next() % 100 < density).collect();
+                let root = u16::try_from(next() % n as u64).unwrap();
+                occ[usize::from(root)] = false;
+                blocks.number(&board, &occ, root);
+                fill.fill(&board, &occ, root);
+                let area: Vec<u16> = fill.squares.clone();
+                assert_eq!(blocks.len() as usize, area.len());
+                let before = fill.regions(&board, &occ);
+                for &t in &area {
+                    assert!(blocks.numbered(t));
+                    occ[usize::from(t)] = true;
+                    let after = fill.regions(&board, &occ);
+                    let pieces = blocks.pieces(&board, t);
+                    assert_eq!(before - 1 + pieces, after, "box on {t}");
+                    split[usize::from(pieces > 1)] += 1;
+                    let sides: Vec<u16> = board
+                        .nbrs(t)
+                        .into_iter()
+                        .filter(|&a| a != NONE && !occ[usize::from(a)])
+                        .collect();
+                    for &a in &sides {
+                        let min = fill.fill(&board, &occ, a);
+                        let got = blocks.smallest(&board, t, a);
+                        assert!(got == min || got == NONE, "smallest beside {t} from {a}");
+                        for &b in &sides {
+                            let reached = fill.reached(b);
+                            assert_eq!(blocks.joined(&board, t, a, b), reached);
+                        }
+                    }
+                    occ[usize::from(t)] = false;
+                }
+            }
+        }
+        assert!(split[0] > 1000 && split[1] > 1000, "{split:?}");
+    }
+}
