@@ -21,7 +21,7 @@
 //! need all of a position's children, so the children wait in the frontier
 //! until the next position is taken, and are filed then. The matching bound
 //! is still computed for each child: no perfect matching is a deadlock, and
-//! the advisors break their ties by it. Within a weight the last filed goes
+//! the advisors break their last ties by it. Within a weight the last filed goes
 //! first rather than the least bound: with FESS alone on XSokoban (20,000
 //! nodes per level) that solved 45 levels against 40.
 
