@@ -14,6 +14,10 @@
 //!   boxes in each other's way ([`super::hotspots`]), when that is fewer
 //!   than the parent has: a box moved out of a corridor or doorway that
 //!   other boxes must pass.
+//! * The **opener**, when no move packs a box, clears the way to the goals
+//!   the plan fills next: of the moves that take a box no nearer to the
+//!   nearest such goal (walking distance, boxes ignored) and add no area,
+//!   it proposes one of the box that stood nearest, taken farthest.
 //!
 //! No advisor proposes a move that unpacks a box. Of the children an
 //! advisor may propose it takes the best by the features in turn, as
@@ -39,6 +43,11 @@ pub(crate) struct Candidate {
     pub(crate) h: u16,
     /// The child's hotspot count ([`super::hotspots`]).
     pub(crate) hotspots: u16,
+    /// For the opener: how far (walking) the moved box stood from the
+    /// nearest goal the plan fills next, and how far it stands after the
+    /// move from that goal; `None` when there is no such goal or the move
+    /// brings the box nearer.
+    pub(crate) away: Option<(u16, u16)>,
 }
 
 /// Marks in `free` (one flag per child, all false on entry) the children
@@ -53,7 +62,18 @@ pub(crate) fn advise(parent: Features, hotspots: u16, children: &[Candidate], fr
     };
     let connectivity = best(children, |c| keeps(c) && c.features.areas < parent_areas);
     let hot = best(children, |c| keeps(c) && c.hotspots < hotspots);
-    for i in [packing, connectivity, hot].into_iter().flatten() {
+    let opener = if packing.is_some() {
+        None
+    } else {
+        children
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| keeps(c) && c.features.areas <= parent_areas)
+            .filter_map(|(i, c)| c.away.map(|(from, to)| ((from, u16::MAX - to, i), i)))
+            .min()
+            .map(|(_, i)| i)
+    };
+    for i in [packing, connectivity, hot, opener].into_iter().flatten() {
         if let Some(f) = free.get_mut(i) {
             *f = true;
         }
@@ -90,6 +110,7 @@ mod tests {
             features: Features { packing, areas },
             h,
             hotspots: 0,
+            away: None,
         }
     }
 
@@ -149,6 +170,35 @@ mod tests {
     }
 
     #[test]
+    fn the_opener_moves_the_box_nearest_the_next_goal_away_when_nothing_packs() {
+        let parent = Features {
+            packing: 1,
+            areas: 2,
+        };
+        let away = |c: Candidate, from, to| Candidate {
+            away: Some((from, to)),
+            ..c
+        };
+        let children = [
+            away(candidate(1, 2, 5), 3, 4), // a box farther from the goal
+            away(candidate(1, 2, 5), 1, 2), // the nearest box, one step away
+            away(candidate(1, 2, 6), 1, 5), // the same box, farther: chosen
+            away(candidate(1, 3, 1), 1, 9), // adds an area
+            away(candidate(0, 1, 1), 0, 9), // unpacks
+            candidate(1, 2, 0),             // brings a box nearer
+        ];
+        let mut free = [false; 6];
+        advise(parent, 0, &children, &mut free);
+        assert_eq!(free, [false, false, true, false, false, false]);
+        // A child that packs silences the opener.
+        let mut packs = children.to_vec();
+        packs.push(candidate(2, 2, 9));
+        let mut free = [false; 7];
+        advise(parent, 0, &packs, &mut free);
+        assert_eq!(free, [false, false, false, false, false, false, true]);
+    }
+
+    #[test]
     fn a_root_without_an_area_count_lets_the_fewest_areas_be_free() {
         let root = Features {
             packing: 0,
@@ -182,17 +232,33 @@ mod tests {
             .filter(|&i| children[i].features.areas < limit)
             .collect();
         let cools: Vec<usize> = all
+            .clone()
             .filter(keeps)
             .filter(|&i| children[i].hotspots < hotspots)
             .collect();
-        for i in [
+        // The opener, when nothing packs: of the moves that take a box
+        // away from the next goal, unpacking nothing and adding no area,
+        // the one whose box stood nearest, then ends farthest, then first.
+        let opens: Vec<usize> = all
+            .filter(keeps)
+            .filter(|&i| children[i].features.areas <= limit && children[i].away.is_some())
+            .collect();
+        let mut opener = None;
+        if packs.is_empty() {
+            for &i in &opens {
+                let key = |j: usize| children[j].away.map(|(f, t)| (f, std::cmp::Reverse(t)));
+                if opener.is_none_or(|o| key(i) < key(o)) {
+                    opener = Some(i);
+                }
+            }
+        }
+        let advice = [
             chosen(children, packs),
             chosen(children, joins),
             chosen(children, cools),
-        ]
-        .into_iter()
-        .flatten()
-        {
+            opener,
+        ];
+        for i in advice.into_iter().flatten() {
             free[i] = true;
         }
         free
@@ -229,7 +295,13 @@ mod tests {
                         rng.gen_range(1..5),
                         rng.gen_range(0..4),
                     );
-                    with_hotspots(c, rng.gen_range(0..5))
+                    let away = rng
+                        .gen_bool(0.5)
+                        .then(|| (rng.gen_range(0..3), rng.gen_range(0..3)));
+                    Candidate {
+                        away,
+                        ..with_hotspots(c, rng.gen_range(0..5))
+                    }
                 })
                 .collect();
             let mut free = vec![false; n];
@@ -240,7 +312,7 @@ mod tests {
                 "{parent:?} {hotspots} {children:?}"
             );
             let count = free.iter().filter(|&&f| f).count();
-            assert!(count <= 3);
+            assert!(count <= 4);
             proposed += count;
         }
         assert!(proposed > 3_000, "{proposed}");

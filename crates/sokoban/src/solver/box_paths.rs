@@ -114,7 +114,8 @@ impl BoxPaths {
             }
         }
         set(occupied, b, false);
-        self.blocks.number(board, occupied, b);
+        // Numbered at the first push made: many boxes have none.
+        let mut numbered = false;
         while let Some((x, d, pushes)) = self.queue.pop_front() {
             let t = board.nbr(x, opposite(d));
             if t == NONE || occupied.get(usize::from(t)).copied().unwrap_or(true) {
@@ -126,6 +127,10 @@ impl BoxPaths {
             // After the push the worker stands on `x`, on side `d` of `t`.
             if self.seen(t, d) {
                 continue;
+            }
+            if !numbered {
+                self.blocks.number(board, occupied, b);
+                numbered = true;
             }
             for side in 0..4 {
                 let p = board.nbr(t, side);

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::Bound;
-use super::compact::bits;
+use super::compact::{bits, NONE};
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
@@ -75,6 +75,58 @@ pub(crate) struct Fess {
     candidates: Vec<Candidate>,
     /// Scratch: which children an advisor proposes.
     free: Vec<bool>,
+    /// Walking distances (boxes ignored) from each goal to every square,
+    /// `goal_index[g] * n + s`, for the opener; empty when too large.
+    walk: Vec<u16>,
+    goal_index: Vec<u16>,
+    /// The goals the plan fills next in the position being expanded.
+    next: Vec<u16>,
+}
+
+/// The most entries the opener's distance table may have.
+const MAX_WALK: usize = 1 << 24;
+
+/// Walking distances from each goal of `board` to every square (boxes
+/// ignored, [`u16::MAX`] where unreachable), and each square's goal index
+/// ([`NONE`] off goals); empty when the table would pass [`MAX_WALK`].
+fn walk_table(board: &super::compact::Board) -> (Vec<u16>, Vec<u16>) {
+    let n = board.len();
+    let goals = board.goals();
+    if n.saturating_mul(goals.len()) > MAX_WALK {
+        return (Vec::new(), Vec::new());
+    }
+    let mut walk = vec![u16::MAX; n * goals.len()];
+    let mut index = vec![NONE; n];
+    let mut queue = std::collections::VecDeque::new();
+    for (i, &g) in goals.iter().enumerate() {
+        if let Some(x) = index.get_mut(usize::from(g)) {
+            *x = u16::try_from(i).unwrap_or(NONE);
+        }
+        let Some(row) = walk.get_mut(i * n..(i + 1) * n) else {
+            break;
+        };
+        queue.clear();
+        if let Some(d) = row.get_mut(usize::from(g)) {
+            *d = 0;
+            queue.push_back(g);
+        }
+        while let Some(x) = queue.pop_front() {
+            let next = row
+                .get(usize::from(x))
+                .copied()
+                .unwrap_or(u16::MAX)
+                .saturating_add(1);
+            for y in board.nbrs(x) {
+                if let Some(d) = row.get_mut(usize::from(y)) {
+                    if *d == u16::MAX {
+                        *d = next;
+                        queue.push_back(y);
+                    }
+                }
+            }
+        }
+    }
+    (walk, index)
 }
 
 impl Fess {
@@ -101,6 +153,21 @@ impl Fess {
             areas: u16::try_from(areas).unwrap_or(u16::MAX),
         };
         (features, self.hotspots.count(&self.loose))
+    }
+
+    /// The opener's view of a move from `from` to `to` ([`Candidate::away`]).
+    fn away(&self, (from, to): (u16, u16)) -> Option<(u16, u16)> {
+        let n = self.goal_index.len();
+        let dist = |g: u16, s: u16| {
+            let i = usize::from(self.goal_index.get(usize::from(g)).copied().unwrap_or(NONE));
+            self.walk
+                .get(i * n + usize::from(s))
+                .copied()
+                .unwrap_or(u16::MAX)
+        };
+        let g = self.next.iter().copied().min_by_key(|&g| dist(g, from))?;
+        let (before, after) = (dist(g, from), dist(g, to));
+        (after >= before && before != u16::MAX).then_some((before, after))
     }
 
     /// Files the waiting children of the last position expanded, each
@@ -160,6 +227,7 @@ impl Frontier for Fess {
     const GOAL_ON_GENERATION: bool = true;
 
     fn new(problem: &Problem) -> Fess {
+        let (walk, goal_index) = walk_table(&problem.board);
         Fess {
             bound: Bound::default(),
             packing: problem.packing.clone().unwrap_or_default(),
@@ -177,6 +245,9 @@ impl Frontier for Fess {
             children: Vec::new(),
             candidates: Vec::new(),
             free: Vec::new(),
+            walk,
+            goal_index,
+            next: Vec::new(),
         }
     }
 
@@ -211,6 +282,20 @@ impl Frontier for Fess {
 
     fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
+        self.next.clear();
+        if !self.walk.is_empty() {
+            for &b in boxes {
+                if let Some(o) = self.occupied.get_mut(usize::from(b)) {
+                    *o = true;
+                }
+            }
+            self.packing.next_goals(&self.occupied, &mut self.next);
+            for &b in boxes {
+                if let Some(o) = self.occupied.get_mut(usize::from(b)) {
+                    *o = false;
+                }
+            }
+        }
         self.parent = usize::try_from(node)
             .ok()
             .and_then(|i| self.info.get(i).copied())
@@ -224,10 +309,12 @@ impl Frontier for Fess {
     fn push(&mut self, node: Keyed<'_>) {
         let (features, hotspots) = self.features(node.boxes, node.regions);
         self.children.push(node.node);
+        let away = self.away(node.moved);
         self.candidates.push(Candidate {
             features,
             h: node.h,
             hotspots,
+            away,
         });
     }
 
@@ -245,6 +332,7 @@ impl Frontier for Fess {
             + self.hotspots.bytes()
             + self.goal.capacity()
             + self.loose.capacity() * 8
+            + (self.walk.capacity() + self.goal_index.capacity() + self.next.capacity()) * 2
     }
 }
 
@@ -272,6 +360,7 @@ mod tests {
             h,
             boxes,
             regions,
+            moved: (NONE, NONE),
         }
     }
 

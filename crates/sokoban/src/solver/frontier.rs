@@ -50,6 +50,9 @@ pub(crate) struct Keyed<'b> {
     pub(crate) boxes: &'b [u16],
     /// Its separate floor areas (0 when not counted).
     pub(crate) regions: u32,
+    /// The squares the box moved into it left and reached ([`NONE`]
+    /// twice for a root).
+    pub(crate) moved: (u16, u16),
 }
 
 /// The open nodes of one search, in the order it expands them.
@@ -319,6 +322,7 @@ impl Frontier for Alternating {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::compact::NONE;
     use crate::solver::store::Node;
 
     fn problem() -> Problem {
@@ -338,6 +342,7 @@ mod tests {
             h,
             boxes: &[],
             regions: 0,
+            moved: (NONE, NONE),
         }
     }
 
@@ -386,6 +391,7 @@ mod tests {
                 h,
                 boxes: &[],
                 regions,
+                moved: (NONE, NONE),
             });
         }
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();

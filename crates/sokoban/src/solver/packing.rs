@@ -89,6 +89,19 @@ impl Packing {
         u16::try_from(total).unwrap_or(u16::MAX)
     }
 
+    /// Puts in `out` (cleared first) the goal each ordered room fills
+    /// next in the position whose boxes are where `occupied` says: the
+    /// first of its order without a box, for the rooms not yet full.
+    pub(crate) fn next_goals(&self, occupied: &[bool], out: &mut Vec<u16>) {
+        out.clear();
+        let has = |s: &&u16| occupied.get(usize::from(**s)).copied().unwrap_or(false);
+        for (goals, ordered) in &self.rooms {
+            if *ordered {
+                out.extend(goals.iter().find(|s| !has(s)));
+            }
+        }
+    }
+
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
         self.room.capacity() * 2
@@ -204,6 +217,39 @@ mod tests {
         }
         assert!(board.goals().iter().all(|&g| occ[usize::from(g)]));
         assert_eq!(usize::from(packing.value(&occ)), 3);
+    }
+
+    #[test]
+    fn the_next_goals_follow_each_order() {
+        let (_, board, packing) =
+            plan("#########\n#@      #\n# $ $ $ ####\n#       ...#\n#.$ ########\n####\n");
+        let order = packing
+            .rooms
+            .iter()
+            .find(|(g, _)| g.len() == 3)
+            .unwrap()
+            .0
+            .clone();
+        let lone = packing.rooms.iter().find(|(g, _)| g.len() == 1).unwrap().0[0];
+        let mut occ = vec![false; board.len()];
+        let mut next = Vec::new();
+        let sorted = |mut v: Vec<u16>| {
+            v.sort_unstable();
+            v
+        };
+        packing.next_goals(&occ, &mut next);
+        assert_eq!(sorted(next.clone()), sorted(vec![order[0], lone]));
+        occ[usize::from(order[0])] = true;
+        occ[usize::from(lone)] = true;
+        packing.next_goals(&occ, &mut next);
+        assert_eq!(next, vec![order[1]]);
+        // A box on a goal out of turn does not make it next or done.
+        occ[usize::from(order[2])] = true;
+        packing.next_goals(&occ, &mut next);
+        assert_eq!(next, vec![order[1]]);
+        occ[usize::from(order[1])] = true;
+        packing.next_goals(&occ, &mut next);
+        assert!(next.is_empty());
     }
 
     #[test]

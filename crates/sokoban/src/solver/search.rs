@@ -142,6 +142,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             h,
             boxes: self.expander.boxes(),
             regions,
+            moved: (NONE, NONE),
         });
         None
     }
@@ -173,6 +174,7 @@ impl<'a, F: Frontier> Search<'a, F> {
                 h,
                 boxes: self.expander.boxes(),
                 regions: 0,
+                moved: (NONE, NONE),
             });
         }
         if self.store.len() == 0 {
@@ -326,6 +328,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             h,
             boxes: &self.child_boxes,
             regions,
+            moved: (from, to),
         });
         Ok(None)
     }
