@@ -72,7 +72,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
     /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas,
-    /// fess, hotspots, sealed).
+    /// fess, hotspots, opener, sealed).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -95,6 +95,8 @@ pub enum Technique {
     Fess,
     /// FESS's hotspots advisor.
     Hotspots,
+    /// FESS's opener advisor.
+    Opener,
     /// Sealed-goal deadlocks (goals walled off by boxes frozen on goals).
     Sealed,
 }
@@ -322,6 +324,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
                 .with_areas(on(Technique::Areas))
                 .with_fess(on(Technique::Fess))
                 .with_hotspots(on(Technique::Hotspots))
+                .with_opener(on(Technique::Opener))
                 .with_sealed(on(Technique::Sealed)),
         ))
 }

@@ -11,12 +11,15 @@
 //!   modes, with an A* frontier).
 //! * [`portfolio`]: the default mode. A forward search (with macros first;
 //!   they can miss solutions, so a forward search with macros that runs out
-//!   of states is replaced by one without) takes turns, [`SLICE`] :
-//!   [`BACKWARD_SLICE`] expansions, with a backward search from the solved
-//!   state that pulls boxes towards their start squares; a child one
-//!   direction stores that the other has already is a solution. The memory
-//!   is split 3/5 forward, 2/5 backward, and the node limit counts the
-//!   nodes of all its searches, the replaced ones included.
+//!   of states is replaced by one without), a FESS search ([`super::fess`],
+//!   started after the forward search's first turn) and a backward search
+//!   from the solved state that pulls boxes towards their start squares
+//!   take turns of [`SLICE`], [`fess_slice`] (by the level's boxes) and
+//!   [`BACKWARD_SLICE`] expansions; a child one forward search stores that
+//!   the backward one has already is a solution. The memory is split 1/5
+//!   forward, 2/5 FESS, 2/5 backward (3/5 and 2/5 without FESS), and the
+//!   node limit counts the nodes of all its searches, the replaced ones
+//!   included.
 //!
 //! A new strategy is a new schedule here (and its frontier); the existing
 //! schedules do not change.
@@ -88,14 +91,23 @@ const SLICE: u64 = 512;
 /// tests), so its larger share pays in time more than in nodes.
 const BACKWARD_SLICE: u64 = 48 * SLICE;
 
-/// Nodes the FESS search expands in its turn. Its nodes cost far more
-/// than the others' (each makes every box's every destination, with a
-/// fill per destination that a box on it could cut off). With its
-/// advisors, XSokoban at 10 s per level (one level at a time) measured 54
-/// solved at 256, 57 at 512 and the same 57 at 1,024; Microban's total
-/// grows with the slice (its level 153 is the backward search's), by about
-/// 0.6 s from 512 to 1,024.
-const FESS_SLICE: u64 = 512;
+/// The FESS search's turn, in nodes, for a level of `boxes` boxes:
+/// `8 * boxes²`, at least 512 and at most 4,096. FESS's nodes cost far more
+/// than the others' (each makes every box's every destination), and what
+/// its box-path moves and advisors gain on the backward search grows with
+/// the boxes, while the backward search does best on small levels.
+/// Measured at 10 s per level (one level at a time, session 11's build,
+/// with one turn for every level): XSokoban 57 solved at 512 nodes, 59 at
+/// 1,024, 62 at 2,048 and 61 at 4,096, while Microban's level 153 (10
+/// boxes, the backward search's) went from about 8 s to beyond 10 s at
+/// 2,048 and took 1.3 s longer at 1,280.
+fn fess_slice(boxes: usize) -> u64 {
+    let boxes = u64::try_from(boxes).unwrap_or(u64::MAX);
+    boxes
+        .saturating_mul(boxes)
+        .saturating_mul(8)
+        .clamp(512, 4096)
+}
 
 /// One search of `problem` from its start, making `moves`, with the whole
 /// memory budget, until it ends.
@@ -189,6 +201,7 @@ pub(crate) fn portfolio<F: Frontier>(
     // solves at once never pay for it.
     let mut fess_alive = false;
     let mut fess_pending = plan.fess;
+    let fess_slice = fess_slice(sources.len());
     loop {
         let before = retired + bwd.expanded + fess.expanded;
         let other = bwd_alive.then_some(&bwd.store);
@@ -223,7 +236,7 @@ pub(crate) fn portfolio<F: Frontier>(
         if fess_alive {
             let before = retired + fwd.expanded + bwd.expanded;
             let other = bwd_alive.then_some(&bwd.store);
-            match fess.step(FESS_SLICE, other, before, limits) {
+            match fess.step(fess_slice, other, before, limits) {
                 None => {}
                 // Out of memory: the others go on.
                 Some(End::Limit(Limit::Memory)) => fess_alive = false,
@@ -323,6 +336,7 @@ mod tests {
     use super::*;
     use crate::solver::frontier::{AStar, Alternating};
     use crate::solver::limit::Clock;
+    use crate::solver::problem::Plan;
 
     /// No limit but `interrupt`.
     fn limits(interrupt: &Interrupt) -> Limits {
@@ -337,13 +351,19 @@ mod tests {
     }
 
     #[test]
+    fn the_fess_turn_grows_with_the_square_of_the_boxes_within_its_bounds() {
+        let turns: Vec<u64> = [0, 1, 8, 10, 16, 22, 23, 40].map(fess_slice).to_vec();
+        assert_eq!(turns, [512, 512, 512, 800, 2048, 3872, 4096, 4096]);
+    }
+
+    #[test]
     fn an_interrupt_stops_the_searches_at_their_first_look_at_the_clock() {
         // Quartet: 2,205 nodes for the fewest moves, so the search looks at
         // the clock (after 1,024) before it ends.
         let level = crate::builtin::levels().remove(11);
         let interrupt = Interrupt::new();
         let limits = limits(&interrupt);
-        let problem = Problem::new(&level, &limits, true, true).unwrap();
+        let problem = Problem::new(&level, &limits, Plan::ALL).unwrap();
         let moves = Moves {
             backward: false,
             exact_worker: true,
@@ -380,7 +400,7 @@ mod tests {
         let run = portfolio::<Alternating>(&problem, plan, pushes, &limits);
         assert_eq!(run, stopped(0));
         assert!(matches!(
-            Problem::new(&level, &limits, true, true),
+            Problem::new(&level, &limits, Plan::ALL),
             Err(Limit::Interrupted)
         ));
     }

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::Bound;
-use super::compact::{bits, NONE};
+use super::compact::{bits, Board, NONE};
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
@@ -86,10 +86,21 @@ pub(crate) struct Fess {
 /// The most entries the opener's distance table may have.
 const MAX_WALK: usize = 1 << 24;
 
+/// The bytes of [`walk_table`] for `board`.
+pub(crate) fn walk_bytes(board: &Board) -> usize {
+    let n = board.len();
+    let entries = n.saturating_mul(board.goals().len());
+    if entries > MAX_WALK {
+        0
+    } else {
+        (entries + n) * 2
+    }
+}
+
 /// Walking distances from each goal of `board` to every square (boxes
 /// ignored, [`u16::MAX`] where unreachable), and each square's goal index
 /// ([`NONE`] off goals); empty when the table would pass [`MAX_WALK`].
-fn walk_table(board: &super::compact::Board) -> (Vec<u16>, Vec<u16>) {
+fn walk_table(board: &Board) -> (Vec<u16>, Vec<u16>) {
     let n = board.len();
     let goals = board.goals();
     if n.saturating_mul(goals.len()) > MAX_WALK {
@@ -227,7 +238,11 @@ impl Frontier for Fess {
     const GOAL_ON_GENERATION: bool = true;
 
     fn new(problem: &Problem) -> Fess {
-        let (walk, goal_index) = walk_table(&problem.board);
+        let (walk, goal_index) = if problem.opener {
+            walk_table(&problem.board)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Fess {
             bound: Bound::default(),
             packing: problem.packing.clone().unwrap_or_default(),
@@ -339,6 +354,7 @@ impl Frontier for Fess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::problem::Plan;
     use crate::solver::search::Limits;
 
     fn problem() -> (crate::level::Level, Problem) {
@@ -349,7 +365,7 @@ mod tests {
             nodes: None,
             memory: 1 << 30,
         };
-        let problem = Problem::new(&level, &limits, true, true).unwrap();
+        let problem = Problem::new(&level, &limits, Plan::ALL).unwrap();
         (level, problem)
     }
 

@@ -332,7 +332,7 @@ mod tests {
             nodes: None,
             memory: 1 << 30,
         };
-        Problem::new(&level, &limits, false, false).unwrap()
+        Problem::new(&level, &limits, crate::solver::problem::Plan::NONE).unwrap()
     }
 
     fn keyed(node: u32, g: u32, h: u16) -> Keyed<'static> {

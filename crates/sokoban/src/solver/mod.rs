@@ -76,7 +76,7 @@ use self::expander::Moves;
 use self::frontier::{AStar, Alternating, BestFirst};
 use self::limit::Clock;
 use self::path::Paths;
-use self::problem::Problem;
+use self::problem::{Plan, Problem};
 use self::reach::Reach;
 use self::search::Limits;
 
@@ -197,6 +197,9 @@ pub struct Techniques {
     /// FESS's hotspots advisor: moves that take boxes out of each other's
     /// way are free (FESS only).
     pub hotspots: bool,
+    /// FESS's opener: when no move packs a box, a move that takes the box
+    /// nearest the next goal away from it is free (FESS only).
+    pub opener: bool,
     /// Sealed-goal deadlocks: with the boxes frozen on goals as walls,
     /// every other goal must still be in reach of a box and every other
     /// box in reach of a goal (all modes).
@@ -213,6 +216,7 @@ impl Default for Techniques {
             areas: true,
             fess: true,
             hotspots: true,
+            opener: true,
             sealed: true,
         }
     }
@@ -266,6 +270,13 @@ impl Techniques {
     #[must_use]
     pub fn with_hotspots(mut self, on: bool) -> Techniques {
         self.hotspots = on;
+        self
+    }
+
+    /// With FESS's opener on or off.
+    #[must_use]
+    pub fn with_opener(mut self, on: bool) -> Techniques {
+        self.opener = on;
         self
     }
 
@@ -492,8 +503,12 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
     };
     let fess = config.optimize == Optimize::Any
         && (config.strategy == Strategy::Fess || config.techniques.fess);
-    let hotspots = fess && config.techniques.hotspots;
-    let problem = match Problem::new(level, &limits, fess, hotspots) {
+    let plan = Plan {
+        packing: fess,
+        hotspots: config.techniques.hotspots,
+        opener: config.techniques.opener,
+    };
+    let problem = match Problem::new(level, &limits, plan) {
         Ok(problem) => problem,
         Err(limit) => {
             return Outcome::Unsolved {

@@ -8,6 +8,7 @@ use crate::level::Level;
 
 use super::compact::{bits, Board};
 use super::distance::Distances;
+use super::fess;
 use super::hotspots::Hotspots;
 use super::limit::Limit;
 use super::macros;
@@ -31,31 +32,60 @@ pub(crate) struct Problem {
     pub(crate) packing: Option<Packing>,
     /// Which squares block which, for the same searches.
     pub(crate) hotspots: Option<Hotspots>,
+    /// Whether FESS's opener runs (its table of walking distances counted
+    /// in the tables' memory here, built by each FESS search).
+    pub(crate) opener: bool,
+}
+
+/// Which of FESS's tables a [`Problem`] prepares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// The packing plan (any FESS search).
+    pub(crate) packing: bool,
+    /// The hotspots table (the hotspots advisor).
+    pub(crate) hotspots: bool,
+    /// The goals' walking distances (the opener).
+    pub(crate) opener: bool,
+}
+
+#[cfg(test)]
+impl Plan {
+    /// No FESS search.
+    pub(crate) const NONE: Plan = Plan {
+        packing: false,
+        hotspots: false,
+        opener: false,
+    };
+
+    /// A FESS search with every advisor.
+    pub(crate) const ALL: Plan = Plan {
+        packing: true,
+        hotspots: true,
+        opener: true,
+    };
 }
 
 impl Problem {
-    /// `level` prepared for searches within `limits`, with its packing plan
-    /// when `plan` and its hotspots table when `hotspots` too; the limit it
-    /// passed when its tables alone would not fit (memory) or take too long
-    /// to compute (time, or the interrupt came first).
-    pub(crate) fn new(
-        level: &Level,
-        limits: &Limits,
-        plan: bool,
-        hotspots: bool,
-    ) -> Result<Problem, Limit> {
+    /// `level` prepared for searches within `limits`, with the FESS tables
+    /// `plan` asks for (the hotspots table and the opener only with the
+    /// packing plan); the limit it passed when its tables alone would not
+    /// fit (memory) or take too long to compute (time, or the interrupt
+    /// came first).
+    pub(crate) fn new(level: &Level, limits: &Limits, plan: Plan) -> Result<Problem, Limit> {
         let board = Board::new(level).ok_or(Limit::Memory)?;
         // The per-level tables are allocated before the search can count
         // them: refuse a level whose tables alone would pass the memory
         // limit.
-        let hotspots = plan && hotspots;
+        let hotspots = plan.packing && plan.hotspots;
+        let opener = plan.packing && plan.opener;
         let tables = Distances::bytes_for(&board) * 2
             + macros::bytes_for(&board)
             + if hotspots {
                 Hotspots::bytes_for(&board)
             } else {
                 0
-            };
+            }
+            + if opener { fess::walk_bytes(&board) } else { 0 };
         if tables > limits.memory {
             return Err(Limit::Memory);
         }
@@ -64,7 +94,7 @@ impl Problem {
             bits::set(&mut start_bits, board.square(b));
         }
         let dist = Distances::to_goals(&board, &limits.clock)?;
-        let packing = if plan {
+        let packing = if plan.packing {
             let mut start = vec![false; board.len()];
             for b in bits::iter(&start_bits) {
                 if let Some(s) = start.get_mut(usize::from(b)) {
@@ -83,6 +113,7 @@ impl Problem {
         Ok(Problem {
             packing,
             hotspots,
+            opener,
             dist,
             zobrist: Zobrist::new(board.len()),
             start_bits,
