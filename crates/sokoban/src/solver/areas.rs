@@ -490,6 +490,7 @@ mod tests {
                 let mut parent = Reach::new(n);
                 assert_eq!(areas.count(), parent.regions(&board, &occ));
                 occ[usize::from(from)] = false;
+                assert_eq!(areas.lifted(&board, from), parent.regions(&board, &occ));
                 occ[usize::from(to)] = true;
                 let worker = if next().is_multiple_of(2) {
                     from

@@ -19,17 +19,20 @@
 //! see each position's features and its hotspot count
 //! ([`super::hotspots`], kept beside the features and not a cell key), and
 //! need all of a position's children, so the children wait in the frontier
-//! until the next position is taken, and are filed then. The matching bound
-//! is still computed for each child: no perfect matching is a deadlock, and
-//! the advisors break their last ties by it. Within a weight the last filed goes
-//! first rather than the least bound: with FESS alone on XSokoban (20,000
-//! nodes per level) that solved 45 levels against 40.
+//! until the next position is taken, and are filed then. For the opener it
+//! also keeps the goals the plan fills next in the position being expanded
+//! and how far each child's moved box stands from them ([`super::walks`]).
+//! The matching bound is still computed for each child: no perfect
+//! matching is a deadlock, and the advisors break their last ties by it.
+//! Within a weight the last filed goes first rather than the least bound:
+//! with FESS alone on XSokoban (20,000 nodes per level) that solved 45
+//! levels against 40.
 
 use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::Bound;
-use super::compact::{bits, Board, NONE};
+use super::compact::bits;
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
@@ -38,6 +41,7 @@ use super::open::Open;
 use super::packing::Packing;
 use super::problem::Problem;
 use super::store::Store;
+use super::walks::Walks;
 
 /// What the frontier keeps per stored position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -75,69 +79,11 @@ pub(crate) struct Fess {
     candidates: Vec<Candidate>,
     /// Scratch: which children an advisor proposes.
     free: Vec<bool>,
-    /// Walking distances (boxes ignored) from each goal to every square,
-    /// `goal_index[g] * n + s`, for the opener; empty when too large.
-    walk: Vec<u16>,
-    goal_index: Vec<u16>,
+    /// Walking distances from the goals, for the opener (empty when it is
+    /// off).
+    walks: Walks,
     /// The goals the plan fills next in the position being expanded.
     next: Vec<u16>,
-}
-
-/// The most entries the opener's distance table may have.
-const MAX_WALK: usize = 1 << 24;
-
-/// The bytes of [`walk_table`] for `board`.
-pub(crate) fn walk_bytes(board: &Board) -> usize {
-    let n = board.len();
-    let entries = n.saturating_mul(board.goals().len());
-    if entries > MAX_WALK {
-        0
-    } else {
-        (entries + n) * 2
-    }
-}
-
-/// Walking distances from each goal of `board` to every square (boxes
-/// ignored, [`u16::MAX`] where unreachable), and each square's goal index
-/// ([`NONE`] off goals); empty when the table would pass [`MAX_WALK`].
-fn walk_table(board: &Board) -> (Vec<u16>, Vec<u16>) {
-    let n = board.len();
-    let goals = board.goals();
-    if n.saturating_mul(goals.len()) > MAX_WALK {
-        return (Vec::new(), Vec::new());
-    }
-    let mut walk = vec![u16::MAX; n * goals.len()];
-    let mut index = vec![NONE; n];
-    let mut queue = std::collections::VecDeque::new();
-    for (i, &g) in goals.iter().enumerate() {
-        if let Some(x) = index.get_mut(usize::from(g)) {
-            *x = u16::try_from(i).unwrap_or(NONE);
-        }
-        let Some(row) = walk.get_mut(i * n..(i + 1) * n) else {
-            break;
-        };
-        queue.clear();
-        if let Some(d) = row.get_mut(usize::from(g)) {
-            *d = 0;
-            queue.push_back(g);
-        }
-        while let Some(x) = queue.pop_front() {
-            let next = row
-                .get(usize::from(x))
-                .copied()
-                .unwrap_or(u16::MAX)
-                .saturating_add(1);
-            for y in board.nbrs(x) {
-                if let Some(d) = row.get_mut(usize::from(y)) {
-                    if *d == u16::MAX {
-                        *d = next;
-                        queue.push_back(y);
-                    }
-                }
-            }
-        }
-    }
-    (walk, index)
 }
 
 impl Fess {
@@ -168,16 +114,12 @@ impl Fess {
 
     /// The opener's view of a move from `from` to `to` ([`Candidate::away`]).
     fn away(&self, (from, to): (u16, u16)) -> Option<(u16, u16)> {
-        let n = self.goal_index.len();
-        let dist = |g: u16, s: u16| {
-            let i = usize::from(self.goal_index.get(usize::from(g)).copied().unwrap_or(NONE));
-            self.walk
-                .get(i * n + usize::from(s))
-                .copied()
-                .unwrap_or(u16::MAX)
-        };
-        let g = self.next.iter().copied().min_by_key(|&g| dist(g, from))?;
-        let (before, after) = (dist(g, from), dist(g, to));
+        let g = self
+            .next
+            .iter()
+            .copied()
+            .min_by_key(|&g| self.walks.get(g, from))?;
+        let (before, after) = (self.walks.get(g, from), self.walks.get(g, to));
         (after >= before && before != u16::MAX).then_some((before, after))
     }
 
@@ -238,11 +180,6 @@ impl Frontier for Fess {
     const GOAL_ON_GENERATION: bool = true;
 
     fn new(problem: &Problem) -> Fess {
-        let (walk, goal_index) = if problem.opener {
-            walk_table(&problem.board)
-        } else {
-            (Vec::new(), Vec::new())
-        };
         Fess {
             bound: Bound::default(),
             packing: problem.packing.clone().unwrap_or_default(),
@@ -260,8 +197,11 @@ impl Frontier for Fess {
             children: Vec::new(),
             candidates: Vec::new(),
             free: Vec::new(),
-            walk,
-            goal_index,
+            walks: if problem.opener {
+                Walks::new(&problem.board)
+            } else {
+                Walks::default()
+            },
             next: Vec::new(),
         }
     }
@@ -298,7 +238,7 @@ impl Frontier for Fess {
     fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
         self.next.clear();
-        if !self.walk.is_empty() {
+        if !self.walks.is_empty() {
             for &b in boxes {
                 if let Some(o) = self.occupied.get_mut(usize::from(b)) {
                     *o = true;
@@ -347,13 +287,15 @@ impl Frontier for Fess {
             + self.hotspots.bytes()
             + self.goal.capacity()
             + self.loose.capacity() * 8
-            + (self.walk.capacity() + self.goal_index.capacity() + self.next.capacity()) * 2
+            + self.walks.bytes()
+            + self.next.capacity() * 2
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::compact::NONE;
     use crate::solver::problem::Plan;
     use crate::solver::search::Limits;
 
@@ -410,6 +352,41 @@ mod tests {
         assert_eq!(f.info[1].features.packing, 1);
         assert_eq!(f.cells.len(), 2);
         assert!(f.bytes() > 0);
+    }
+
+    #[test]
+    fn the_opener_sees_how_far_a_move_takes_its_box_from_the_next_goals() {
+        let (level, problem) = problem();
+        let sq = |r, c| problem.board.square(level.cell(r, c).unwrap());
+        let mut f = Fess::new(&problem);
+        let start = [sq(1, 3), sq(1, 5), sq(2, 2)];
+        f.prepare(0, &problem.dist, &start, sq(1, 1));
+        // The next goals: the far end of the corridor room, and the lone
+        // goal at (2, 1).
+        let mut next = f.next.clone();
+        next.sort_unstable();
+        assert_eq!(next, [sq(1, 8), sq(2, 1)]);
+        // Towards the corridor: nearer, so nothing for the opener.
+        assert_eq!(f.away((sq(1, 5), sq(1, 6))), None);
+        // The box beside the lone goal, one step further from it.
+        assert_eq!(f.away((sq(2, 2), sq(2, 3))), Some((1, 2)));
+        // The box at (1, 3): three steps from the lone goal, then four.
+        assert_eq!(f.away((sq(1, 3), sq(1, 4))), Some((3, 4)));
+        // Without the opener there is no table and no next goal.
+        let limits = Limits {
+            clock: crate::solver::limit::Clock::default(),
+            nodes: None,
+            memory: 1 << 30,
+        };
+        let plan = Plan {
+            opener: false,
+            ..Plan::ALL
+        };
+        let problem = Problem::new(&level, &limits, plan).unwrap();
+        let mut off = Fess::new(&problem);
+        off.prepare(0, &problem.dist, &start, sq(1, 1));
+        assert!(off.walks.is_empty() && off.next.is_empty());
+        assert_eq!(off.away((sq(2, 2), sq(2, 3))), None);
     }
 
     #[test]

@@ -59,6 +59,7 @@ mod reach;
 mod sealed;
 mod search;
 mod store;
+mod walks;
 mod zobrist;
 
 use std::fmt;

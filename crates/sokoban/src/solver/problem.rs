@@ -8,12 +8,12 @@ use crate::level::Level;
 
 use super::compact::{bits, Board};
 use super::distance::Distances;
-use super::fess;
 use super::hotspots::Hotspots;
 use super::limit::Limit;
 use super::macros;
 use super::packing::Packing;
 use super::search::Limits;
+use super::walks::Walks;
 use super::zobrist::Zobrist;
 
 /// A level prepared for searching.
@@ -85,7 +85,7 @@ impl Problem {
             } else {
                 0
             }
-            + if opener { fess::walk_bytes(&board) } else { 0 };
+            + if opener { Walks::bytes_for(&board) } else { 0 };
         if tables > limits.memory {
             return Err(Limit::Memory);
         }
