@@ -28,7 +28,7 @@ use super::reach::Reach;
 const SEEDS: usize = 6;
 
 /// The smallest squares kept per area.
-const LEAST: usize = 4;
+pub(crate) const LEAST: usize = 4;
 
 /// The areas of one parent and the work space to derive a child's.
 #[derive(Clone, Debug)]
@@ -415,7 +415,7 @@ impl Areas {
 }
 
 /// Puts square `x` into the increasing list of the smallest squares.
-fn insert(least: &mut [u16; LEAST], mut x: u16) {
+pub(crate) fn insert(least: &mut [u16; LEAST], mut x: u16) {
     for slot in least.iter_mut() {
         if x < *slot {
             std::mem::swap(slot, &mut x);
@@ -440,19 +440,6 @@ mod tests {
     use super::*;
     use crate::solver::lcg;
 
-    /// An open 8 x 8 room and a room with walls inside; random occupied
-    /// squares stand for boxes and further walls.
-    fn boards() -> Vec<Board> {
-        let open = "##########\n#@$.     #\n#        #\n#        #\n#        #\n\
-                    #        #\n#        #\n#        #\n#        #\n##########\n";
-        let walled = "  #######\n###  #  ##\n#  $  #  #\n# #.# #  #\n#   @    #\n\
-                      # ##  ## #\n#    #   #\n##########\n";
-        [open, walled]
-            .iter()
-            .map(|t| Board::new(&crate::xsb::parse_level(t).unwrap()).unwrap())
-            .collect()
-    }
-
     /// The child's areas by whole-floor fills.
     fn reference(board: &Board, occ: &[bool], worker: u16) -> ChildAreas {
         let mut r = Reach::new(board.len());
@@ -467,7 +454,7 @@ mod tests {
     fn child_areas_equal_whole_floor_fills() {
         let mut next = lcg(7);
         let mut checked = [0u32; 2];
-        for board in boards() {
+        for board in crate::solver::area_boards() {
             let n = board.len();
             let square = |r: u64| u16::try_from(r % n as u64).unwrap();
             let mut areas = Areas::new(n);

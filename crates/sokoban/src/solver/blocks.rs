@@ -16,10 +16,8 @@
 //! square would cost the whole area. Tests compare every answer with flood
 //! fills on many random boards.
 
+use super::areas::{insert, LEAST};
 use super::compact::{Board, NONE};
-
-/// The smallest squares of the area kept, for the rest piece's smallest.
-const LEAST: usize = 4;
 
 /// Marks a neighbour's piece as the rest of the area (not a child's
 /// subtree).
@@ -234,15 +232,6 @@ impl Blocks {
     }
 }
 
-/// Puts square `x` into the increasing list of the smallest squares.
-fn insert(least: &mut [u16; LEAST], mut x: u16) {
-    for slot in least.iter_mut() {
-        if x < *slot {
-            std::mem::swap(slot, &mut x);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,15 +239,10 @@ mod tests {
     use crate::solver::reach::Reach;
 
     fn boards() -> Vec<Board> {
-        let open = "##########\n#@$.     #\n#        #\n#        #\n#        #\n\
-                    #        #\n#        #\n#        #\n#        #\n##########\n";
-        let walled = "  #######\n###  #  ##\n#  $  #  #\n# #.# #  #\n#   @    #\n\
-                      # ##  ## #\n#    #   #\n##########\n";
         let corridor = "#########\n#.@$    #\n#### ####\n   # #\n   ###\n";
-        [open, walled, corridor]
-            .iter()
-            .map(|t| Board::new(&crate::xsb::parse_level(t).unwrap()).unwrap())
-            .collect()
+        let mut boards = crate::solver::area_boards();
+        boards.push(Board::new(&crate::xsb::parse_level(corridor).unwrap()).unwrap());
+        boards
     }
 
     #[test]

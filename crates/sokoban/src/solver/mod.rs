@@ -653,6 +653,21 @@ fn relaxed_pushes_from(board: &compact::Board, wall: &[bool], t: u16) -> Vec<boo
     seen
 }
 
+/// An open 8 x 8 room and a room with walls inside, for the randomised
+/// tests of floor areas (random occupied squares stand for boxes and
+/// further walls).
+#[cfg(test)]
+fn area_boards() -> Vec<compact::Board> {
+    let open = "##########\n#@$.     #\n#        #\n#        #\n#        #\n\
+                #        #\n#        #\n#        #\n#        #\n##########\n";
+    let walled = "  #######\n###  #  ##\n#  $  #  #\n# #.# #  #\n#   @    #\n\
+                  # ##  ## #\n#    #   #\n##########\n";
+    [open, walled]
+        .iter()
+        .map(|t| compact::Board::new(&crate::xsb::parse_level(t).unwrap()).unwrap())
+        .collect()
+}
+
 /// A seeded linear congruential generator (top bits), for the solver's
 /// randomised tests.
 #[cfg(test)]
