@@ -25,12 +25,16 @@
 //! hotspot pairs, the least bound, and the first generated. With FESS alone
 //! on XSokoban this solved 49 levels at 20,000 nodes per level (55 at
 //! 60,000) where advisors that could unpack and broke ties by the bound
-//! alone solved 46 (54). One proposal per advisor, not every improving move: measured on
-//! XSokoban with FESS alone (60,000 nodes per level), this solved 47 levels
-//! where every packing move weighing 0 and no connectivity advisor solved 46,
-//! and the two sets differ (levels 24, 47 and 61 against 9 and 34). The
+//! alone solved 46 (54).
+//!
+//! One proposal per advisor, not every improving move: measured on XSokoban
+//! with FESS alone (60,000 nodes per level), this solved 47 levels where
+//! every packing move weighing 0 and no connectivity advisor solved 46, and
+//! the two sets differ (levels 24, 47 and 61 against 9 and 34). The
 //! hotspots advisor took the portfolio from 56 to 61 levels at 10 s per
-//! level, losing none.
+//! level, losing none. The opener took FESS alone at 10 s per level from 56
+//! to 58, gaining the hard levels 21, 23, 52 and 85 (in the portfolio it
+//! trades them for others: see BENCHMARKS.md, session 11).
 
 use super::features::Features;
 

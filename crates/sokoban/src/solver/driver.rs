@@ -15,8 +15,9 @@
 //!   started after the forward search's first turn) and a backward search
 //!   from the solved state that pulls boxes towards their start squares
 //!   take turns of [`SLICE`], [`fess_slice`] (by the level's boxes) and
-//!   [`BACKWARD_SLICE`] expansions; a child one forward search stores that
-//!   the backward one has already is a solution. The memory is split 1/5
+//!   [`BACKWARD_SLICE`] expansions; a child that a forward search stores
+//!   and the backward one has already (or the other way round) is a
+//!   solution. The memory is split 1/5
 //!   forward, 2/5 FESS, 2/5 backward (3/5 and 2/5 without FESS), and the
 //!   node limit counts the nodes of all its searches, the replaced ones
 //!   included.
@@ -100,7 +101,8 @@ const BACKWARD_SLICE: u64 = 48 * SLICE;
 /// with one turn for every level): XSokoban 57 solved at 512 nodes, 59 at
 /// 1,024, 62 at 2,048 and 61 at 4,096, while Microban's level 153 (10
 /// boxes, the backward search's) went from about 8 s to beyond 10 s at
-/// 2,048 and took 1.3 s longer at 1,280.
+/// 2,048 and took 1.3 s longer at 1,280. By boxes: XSokoban 61 (as at
+/// 2,048 but level 45), level 153 about 0.5 s longer than at 512.
 fn fess_slice(boxes: usize) -> u64 {
     let boxes = u64::try_from(boxes).unwrap_or(u64::MAX);
     boxes
