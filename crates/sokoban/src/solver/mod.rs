@@ -10,9 +10,11 @@
 //! PI-corral pruning and corral deadlocks; the matching of boxes to goals by
 //! push distance guides the default best-first search and is the
 //! admissible bound of the optimal modes (A*, with reopening). The default
-//! mode also uses goal-room and tunnel macros and a backward search from
-//! the solved state that takes turns with the forward one; see
-//! ARCHITECTURE.md for the whole design and why each part is sound.
+//! mode also uses goal-room and tunnel macros, a FESS search (Shoham and
+//! Schaeffer's feature space of packing and floor areas, box-path moves
+//! and advisors; [`Strategy::Fess`] runs it alone) and a backward search
+//! from the solved state, the three taking turns; see ARCHITECTURE.md for
+//! the whole design and why each part is sound.
 //!
 //! Every solution is replayed through the rules ([`crate::lurd::verify`])
 //! before it is returned; a solution that failed the replay would be
