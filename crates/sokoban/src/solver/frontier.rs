@@ -50,7 +50,7 @@ pub(crate) struct Keyed<'b> {
     pub(crate) boxes: &'b [u16],
     /// Its separate floor areas (0 when not counted).
     pub(crate) regions: u32,
-    /// The squares the box moved into it left and reached ([`NONE`]
+    /// The squares the box moved into it left and reached ([`NONE`](super::compact::NONE)
     /// twice for a root).
     pub(crate) moved: (u16, u16),
 }
