@@ -91,20 +91,14 @@ impl Fess {
     /// `areas` separate areas.
     fn features(&mut self, boxes: &[u16], areas: u32) -> (Features, u16) {
         self.loose.fill(0);
+        mark(&mut self.occupied, boxes, true);
         for &b in boxes {
-            if let Some(o) = self.occupied.get_mut(usize::from(b)) {
-                *o = true;
-            }
             if !self.goal.get(usize::from(b)).copied().unwrap_or(true) {
                 bits::set(&mut self.loose, b);
             }
         }
         let packing = self.packing.value(&self.occupied);
-        for &b in boxes {
-            if let Some(o) = self.occupied.get_mut(usize::from(b)) {
-                *o = false;
-            }
-        }
+        mark(&mut self.occupied, boxes, false);
         let features = Features {
             packing,
             areas: u16::try_from(areas).unwrap_or(u16::MAX),
@@ -176,6 +170,15 @@ impl Fess {
     }
 }
 
+/// Sets the squares of `boxes` in `occupied` to `on`.
+fn mark(occupied: &mut [bool], boxes: &[u16], on: bool) {
+    for &b in boxes {
+        if let Some(o) = occupied.get_mut(usize::from(b)) {
+            *o = on;
+        }
+    }
+}
+
 impl Frontier for Fess {
     const GOAL_ON_GENERATION: bool = true;
 
@@ -239,17 +242,9 @@ impl Frontier for Fess {
         self.bound.prepare(dist, boxes, worker);
         self.next.clear();
         if !self.walks.is_empty() {
-            for &b in boxes {
-                if let Some(o) = self.occupied.get_mut(usize::from(b)) {
-                    *o = true;
-                }
-            }
+            mark(&mut self.occupied, boxes, true);
             self.packing.next_goals(&self.occupied, &mut self.next);
-            for &b in boxes {
-                if let Some(o) = self.occupied.get_mut(usize::from(b)) {
-                    *o = false;
-                }
-            }
+            mark(&mut self.occupied, boxes, false);
         }
         self.parent = usize::try_from(node)
             .ok()
