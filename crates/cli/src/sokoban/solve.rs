@@ -72,7 +72,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
     /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas,
-    /// fess, hotspots, opener, sealed).
+    /// fess, hotspots, opener, sealed, walled).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -99,6 +99,9 @@ pub enum Technique {
     Opener,
     /// Sealed-goal deadlocks (goals walled off by boxes frozen on goals).
     Sealed,
+    /// FESS's walled matching (boxes frozen on goals as walls, the worker's
+    /// reach kept).
+    Walled,
 }
 
 /// How one level ended.
@@ -325,7 +328,8 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
                 .with_fess(on(Technique::Fess))
                 .with_hotspots(on(Technique::Hotspots))
                 .with_opener(on(Technique::Opener))
-                .with_sealed(on(Technique::Sealed)),
+                .with_sealed(on(Technique::Sealed))
+                .with_walled(on(Technique::Walled)),
         ))
 }
 

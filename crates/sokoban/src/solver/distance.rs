@@ -62,20 +62,35 @@ impl Distances {
     /// Push distances of `board` to its goals.
     #[cfg(test)]
     pub(crate) fn new(board: &Board) -> Distances {
-        Distances::build(board, board.goals(), false, &Clock::default())
+        Distances::build(board, board.goals(), false, &[], &Clock::default())
             .unwrap_or_else(|_| unreachable!())
     }
 
     /// Push distances of `board` to its goals, or the limit of `clock`
     /// reached first (on a large board the per-box regions take time).
     pub(crate) fn to_goals(board: &Board, clock: &Clock) -> Result<Distances, Limit> {
-        Distances::build(board, board.goals(), false, clock)
+        Distances::build(board, board.goals(), false, &[], clock)
+    }
+
+    /// Push distances of `board` to its goals off `walls`, with the squares
+    /// `walls` marks as walls (boxes that never move again), or the limit
+    /// of `clock` reached first. The columns are the open goals in
+    /// increasing order.
+    pub(crate) fn walled(board: &Board, walls: &[bool], clock: &Clock) -> Result<Distances, Limit> {
+        let open: Vec<u16> = board
+            .goals()
+            .iter()
+            .copied()
+            .filter(|&g| !walls.get(usize::from(g)).copied().unwrap_or(false))
+            .collect();
+        Distances::build(board, &open, false, walls, clock)
     }
 
     /// [`Distances::from_sources_until`] without a deadline.
     #[cfg(test)]
     pub(crate) fn from_sources(board: &Board, sources: &[u16]) -> Distances {
-        Distances::build(board, sources, true, &Clock::default()).unwrap_or_else(|_| unreachable!())
+        Distances::build(board, sources, true, &[], &Clock::default())
+            .unwrap_or_else(|_| unreachable!())
     }
 
     /// Distances for a search that *pulls* boxes back to `sources` (the
@@ -89,20 +104,30 @@ impl Distances {
         sources: &[u16],
         clock: &Clock,
     ) -> Result<Distances, Limit> {
-        Distances::build(board, sources, true, clock)
+        Distances::build(board, sources, true, &[], clock)
     }
 
     /// The table for `targets` (the columns): pushes *to* them, or with
-    /// `away`, pushes *from* them.
+    /// `away`, pushes *from* them; the squares `walls` marks are walls.
     // Square and side numbers index several tables at once here.
     #[allow(clippy::needless_range_loop)]
     fn build(
         board: &Board,
         targets: &[u16],
         away: bool,
+        walls: &[bool],
         clock: &Clock,
     ) -> Result<Distances, Limit> {
         let n = board.len();
+        let walled = |s: u16| walls.get(usize::from(s)).copied().unwrap_or(false);
+        let nbr = |s: u16, d: usize| {
+            let t = board.nbr(s, d);
+            if t == NONE || walled(t) {
+                NONE
+            } else {
+                t
+            }
+        };
         let goals = targets.len();
         // Region of each side of each box square: sides with equal region
         // ids are connected around the box.
@@ -121,15 +146,18 @@ impl Distances {
                 }
             }
             let Ok(b16) = u16::try_from(b) else { break };
+            if walled(b16) {
+                continue;
+            }
             for k in 0..4 {
-                let start = board.nbr(b16, k);
+                let start = nbr(b16, k);
                 if start == NONE {
                     continue;
                 }
                 // Already in the region of an earlier side?
                 let stamp = u32::try_from(b * 4 + k).unwrap_or(u32::MAX);
                 let earlier = (0..k).find(|&k2| {
-                    let s2 = board.nbr(b16, k2);
+                    let s2 = nbr(b16, k2);
                     s2 != NONE && seen.get(usize::from(start)) == Some(&stamp_of(b, k2))
                 });
                 if let Some(k2) = earlier {
@@ -144,7 +172,7 @@ impl Distances {
                         *l = u8::try_from(k).unwrap_or(NO_SIDE);
                     }
                     for d in 0..4 {
-                        let t = board.nbr(s, d);
+                        let t = nbr(s, d);
                         if t != NONE && t != b16 && seen[usize::from(t)] != stamp {
                             seen[usize::from(t)] = stamp;
                             stack.push(t);
@@ -176,7 +204,7 @@ impl Distances {
             };
             queue.clear();
             for k in 0..4 {
-                if board.nbr(g, k) != NONE && set(&mut dist, g, k, 0) {
+                if nbr(g, k) != NONE && set(&mut dist, g, k, 0) {
                     queue.push_back((g, k));
                 }
             }
@@ -191,9 +219,9 @@ impl Distances {
                     if away {
                         // Pushed on from c by the worker on side k: the
                         // box goes to t, the worker to c (side k of t).
-                        let t = board.nbr(c, k ^ 1);
+                        let t = nbr(c, k ^ 1);
                         if t != NONE
-                            && board.nbr(c, k) != NONE
+                            && nbr(c, k) != NONE
                             && set(&mut dist, t, k, v.saturating_add(1))
                         {
                             queue.push_back((t, k));
@@ -202,8 +230,8 @@ impl Distances {
                     }
                     // The box came from b (where the worker now stands),
                     // pushed by the worker standing beyond b.
-                    let b = board.nbr(c, k);
-                    if b == NONE || board.nbr(b, k) == NONE {
+                    let b = nbr(c, k);
+                    if b == NONE || nbr(b, k) == NONE {
                         continue;
                     }
                     if set(&mut dist, b, k, v.saturating_add(1)) {

@@ -375,6 +375,7 @@ mod tests {
             areas: false,
             box_paths: false,
             sealed: true,
+            walled: true,
         };
         let plan = Portfolio {
             goal_rooms: true,

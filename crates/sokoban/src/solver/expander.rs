@@ -43,6 +43,7 @@ use super::freeze::{Freeze, Frozen};
 use super::macros::{GoalRooms, Pusher, RoomState};
 use super::reach::Reach;
 use super::sealed::Sealed;
+use super::walled::Walled;
 
 /// What an expander generates, fixed for a whole search.
 #[derive(Clone, Copy, Debug)]
@@ -67,6 +68,9 @@ pub(crate) struct Moves<'a> {
     pub(crate) box_paths: bool,
     /// Sealed-goal deadlocks ([`super::sealed`]; forward pushes only).
     pub(crate) sealed: bool,
+    /// Walled matching before a node is expanded ([`super::walled`]; with
+    /// box paths only).
+    pub(crate) walled: bool,
 }
 
 /// One child of the expanded node: a box moved from `from` to `to`.
@@ -99,6 +103,7 @@ pub(crate) struct Expander<'a> {
     areas: Areas,
     freeze: Freeze,
     sealed: Sealed,
+    walled: Walled,
     /// Scratch: a child's boxes and its frozen boxes.
     child_boxes: Vec<u16>,
     frozen_boxes: Vec<u16>,
@@ -129,6 +134,7 @@ impl<'a> Expander<'a> {
             tunnels: moves.tunnels && forward_pushes && !box_paths,
             box_paths,
             areas: moves.areas && forward_pushes,
+            walled: moves.walled && box_paths,
             ..moves
         };
         Expander {
@@ -140,6 +146,7 @@ impl<'a> Expander<'a> {
             areas: Areas::new(n),
             freeze: Freeze::new(n),
             sealed: Sealed::new(n),
+            walled: Walled::new(0),
             child_boxes: Vec::new(),
             frozen_boxes: Vec::new(),
             corral: Corral::new(n),
@@ -155,11 +162,19 @@ impl<'a> Expander<'a> {
         }
     }
 
+    /// This expander with `bytes` for the walled matching's cache
+    /// ([`super::walled`]; none until this is called).
+    pub(crate) fn with_cache_budget(mut self, bytes: usize) -> Expander<'a> {
+        self.walled = Walled::new(bytes);
+        self
+    }
+
     /// Bytes of the work tables that grow with the search (the macro
     /// pusher's and the corral deadlocks' caches).
     pub(crate) fn bytes(&self) -> usize {
         self.pusher.bytes()
             + self.box_paths.bytes()
+            + self.walled.bytes()
             + self
                 .corral_deadlock
                 .as_ref()
@@ -319,6 +334,23 @@ impl<'a> Expander<'a> {
             }
         }
         let restricted = pruning == Pruning::Restrict;
+        if self.moves.box_paths && self.moves.walled {
+            self.frozen_boxes.clear();
+            self.freeze.all(
+                board,
+                self.dist,
+                &self.occ,
+                &self.boxlist,
+                &mut self.frozen_boxes,
+            );
+            if self.frozen_boxes.iter().any(|&b| !board.is_goal(b))
+                || self
+                    .walled
+                    .deadlocked(board, &self.boxlist, &self.frozen_boxes, worker)
+            {
+                return;
+            }
+        }
         if self.moves.box_paths {
             self.box_moves(restricted);
             return;
@@ -595,6 +627,7 @@ mod tests {
             areas: false,
             box_paths: false,
             sealed: true,
+            walled: true,
         };
         let mut expander = Expander::new(&board, &dist, moves);
         let mut bits = vec![0u64; board.words()];

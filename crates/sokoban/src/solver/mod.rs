@@ -62,6 +62,7 @@ mod sealed;
 mod search;
 mod store;
 mod walks;
+mod walled;
 mod zobrist;
 
 use std::fmt;
@@ -207,6 +208,11 @@ pub struct Techniques {
     /// every other goal must still be in reach of a box and every other
     /// box in reach of a goal (all modes).
     pub sealed: bool,
+    /// Walled matching: before FESS expands a position, the boxes frozen
+    /// on goals become walls and the other boxes must still have a perfect
+    /// matching to the open goals by push distances that keep the
+    /// worker's side (FESS only).
+    pub walled: bool,
 }
 
 impl Default for Techniques {
@@ -221,6 +227,7 @@ impl Default for Techniques {
             hotspots: true,
             opener: true,
             sealed: true,
+            walled: true,
         }
     }
 }
@@ -287,6 +294,13 @@ impl Techniques {
     #[must_use]
     pub fn with_sealed(mut self, on: bool) -> Techniques {
         self.sealed = on;
+        self
+    }
+
+    /// With FESS's walled matching on or off.
+    #[must_use]
+    pub fn with_walled(mut self, on: bool) -> Techniques {
+        self.walled = on;
         self
     }
 }
@@ -531,6 +545,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
         areas: false,
         box_paths: false,
         sealed: tech.sealed,
+        walled: tech.walled,
     };
     let run = if config.optimize != Optimize::Any {
         driver::single::<AStar>(&problem, plain, &limits)

@@ -88,7 +88,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             zobrist,
             store: Store::new(board.words(), memory),
             frontier: F::new(problem),
-            expander: Expander::new(board, dist, moves),
+            expander: Expander::new(board, dist, moves).with_cache_budget(memory / 8),
             solves: !moves.backward,
             child_bits: vec![0; board.words()],
             child_boxes: Vec::new(),
