@@ -6,10 +6,13 @@
 //! backward analysis of the solved room (as in Junghanns and Schaeffer's
 //! Rolling Stone): with every goal of the room holding a box, repeatedly
 //! take out a box that can be *pulled* out of the room with the others in
-//! place, preferring the one that comes out in fewest pulls. Reversed, the
-//! take-out order fills the room so that each box can still be pushed to
-//! its goal: when box `i` goes in, exactly the boxes taken out before it
-//! are missing.
+//! place, preferring the one that comes out in fewest pulls. Out means onto
+//! the floor the boxes come from: the squares connected, round the room, to
+//! a box's start square, so not a pocket the room's goals enclose (with
+//! FESS alone on XSokoban, 20,000 nodes per level, that solved 52 levels
+//! where any square off the room solved 50). Reversed, the take-out order
+//! fills the room so that each box can still be pushed to its goal: when
+//! box `i` goes in, exactly the boxes taken out before it are missing.
 //!
 //! In the search, a room whose filled goals are exactly a prefix of its
 //! order is *active*: its boxes stay put, and a push that would take a box
@@ -160,6 +163,7 @@ pub(crate) fn packing_order(
         occupied[usize::from(s)] = true;
         inside[usize::from(s)] = true;
     }
+    let outside = outside(board, &inside, start);
     let mut taken = Vec::with_capacity(members.len());
     let mut left: Vec<u16> = members.to_vec();
     while !left.is_empty() {
@@ -170,7 +174,7 @@ pub(crate) fn packing_order(
             return None;
         }
         for (i, &b) in left.iter().enumerate() {
-            if let Some(pulls) = puller.pull_out(board, &occupied, &inside, b) {
+            if let Some(pulls) = puller.pull_out(board, &occupied, &outside, b) {
                 let key = (
                     start.get(usize::from(b)).copied().unwrap_or(false),
                     pulls,
@@ -190,6 +194,40 @@ pub(crate) fn packing_order(
     Some(taken)
 }
 
+/// The squares off the room (`inside`) that boxes come from: those
+/// connected, around the room, to a square off the room with a box at the
+/// start (`start`). Without such a box, every square off the room.
+///
+/// A pocket of floor that the room's goals enclose is not among them: a box
+/// pulled into it has not left the room, since no box can come from there.
+fn outside(board: &Board, inside: &[bool], start: &[bool]) -> Vec<bool> {
+    let n = board.len();
+    let off = |s: u16| !inside.get(usize::from(s)).copied().unwrap_or(true);
+    let mut reached = vec![false; n];
+    let mut stack: Vec<u16> = (0..n)
+        .filter_map(|s| u16::try_from(s).ok())
+        .filter(|&s| off(s) && start.get(usize::from(s)).copied().unwrap_or(false))
+        .collect();
+    if stack.is_empty() {
+        return (0..n)
+            .filter_map(|s| u16::try_from(s).ok())
+            .map(off)
+            .collect();
+    }
+    for &s in &stack {
+        reached[usize::from(s)] = true;
+    }
+    while let Some(s) = stack.pop() {
+        for t in board.nbrs(s) {
+            if t != NONE && off(t) && !reached[usize::from(t)] {
+                reached[usize::from(t)] = true;
+                stack.push(t);
+            }
+        }
+    }
+    reached
+}
+
 /// Breadth-first search of pulls for one box, over (box, worker) pairs.
 pub(crate) struct Puller {
     seen: Vec<u32>,
@@ -207,14 +245,14 @@ impl Puller {
         }
     }
 
-    /// Fewest pulls that bring the box on `b` out of the room (`inside`)
-    /// with the other boxes fixed, the worker starting anywhere outside
-    /// the room that it can reach; `None` when it cannot come out.
+    /// Fewest pulls that bring the box on `b` out of the room, onto a
+    /// square of `outside`, with the other boxes fixed, the worker starting
+    /// on any free square of `outside`; `None` when it cannot come out.
     fn pull_out(
         &mut self,
         board: &Board,
         occupied: &[bool],
-        inside: &[bool],
+        outside: &[bool],
         b: u16,
     ) -> Option<u32> {
         let n = board.len();
@@ -233,13 +271,13 @@ impl Puller {
         // The worker starts on any free square outside the room.
         for w in 0..n {
             let Ok(w) = u16::try_from(w) else { break };
-            if !inside[usize::from(w)] && free(w, b) && self.seen[id(b, w)] != self.stamp {
+            if outside[usize::from(w)] && free(w, b) && self.seen[id(b, w)] != self.stamp {
                 self.seen[id(b, w)] = self.stamp;
                 self.queue.push_back((b, w, 0));
             }
         }
         while let Some((x, w, pulls)) = self.queue.pop_front() {
-            if !inside[usize::from(x)] {
+            if outside[usize::from(x)] {
                 return Some(pulls);
             }
             for d in 0..4 {
@@ -369,6 +407,38 @@ mod tests {
         assert_eq!(rooms.state(0, &occ), RoomState::Full);
         assert_eq!(rooms.room(sq(2, 6)), 0);
         assert_eq!(rooms.room(sq(1, 6)), NONE);
+    }
+
+    #[test]
+    fn boxes_come_from_around_the_room_not_from_a_pocket_it_encloses() {
+        // A ring of goals round a pocket (row 2, columns 6 and 8 to 9): the
+        // pocket is off the room but no box can come from it.
+        let text = "###########\n#@$$$...###\n#$$$$. .  #\n#$   ...  #\n###########\n";
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut inside = vec![false; board.len()];
+        for &g in board.goals() {
+            inside[usize::from(g)] = true;
+        }
+        let mut start = vec![false; board.len()];
+        for b in level.start().boxes() {
+            start[usize::from(board.square(b))] = true;
+        }
+        let out = outside(&board, &inside, &start);
+        for (r, c) in [(2, 6), (2, 8), (2, 9), (3, 8), (3, 9)] {
+            assert!(!out[usize::from(sq(r, c))], "({r}, {c})");
+        }
+        for (r, c) in [(1, 1), (2, 4), (3, 2), (3, 4)] {
+            assert!(out[usize::from(sq(r, c))], "({r}, {c})");
+        }
+        assert!(!out[usize::from(sq(1, 5))]);
+        // With no box off the room, every square off it.
+        let none = vec![false; board.len()];
+        let all = outside(&board, &inside, &none);
+        for s in 0..board.len() {
+            assert_eq!(all[s], !inside[s]);
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! The goals fall into rooms (4-connected goal squares; a lone goal is a
 //! room of one). Each room's fill order comes from the backward analysis of
 //! [`super::macros::packing_order`]: from the solved room, repeatedly pull
-//! out a box that can leave with the others in place; reversed, that order
+//! out (to the floor the boxes come from) a box that can leave with the
+//! others in place; reversed, that order
 //! fills the room so that each box can still be pushed in. A position's
 //! packing is the sum over rooms of the length of the order's prefix that
 //! holds boxes (for a room whose analysis got stuck, the number of its
