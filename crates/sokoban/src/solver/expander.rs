@@ -10,6 +10,9 @@
 //!   only its barrier boxes move; a PI-corral without pushes, or one whose
 //!   barrier alone is a corral deadlock ([`super::corral_deadlock`]), makes
 //!   the node a deadlock and it has no children;
+//! * the walled matching ([`super::walled`], box paths only): when the boxes
+//!   frozen on goals, taken as walls, leave the other boxes no matching to
+//!   the open goals, the node is a deadlock and has no children;
 //! * goal-room macros ([`super::macros`]): boxes packed in an active room
 //!   stay; a push into an active room becomes one macro move to the room's
 //!   next goal, and those are tried first; when one packs a box the other
