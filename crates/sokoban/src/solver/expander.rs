@@ -173,7 +173,7 @@ impl<'a> Expander<'a> {
     }
 
     /// Bytes of the work tables that grow with the search (the macro
-    /// pusher's and the corral deadlocks' caches).
+    /// pusher's, the corral deadlocks' and the walled matching's caches).
     pub(crate) fn bytes(&self) -> usize {
         self.pusher.bytes()
             + self.box_paths.bytes()

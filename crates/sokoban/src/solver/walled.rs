@@ -73,6 +73,10 @@ impl Walled {
             bits::set(&mut self.key, f);
         }
         if !self.cache.contains_key(&self.key) {
+            let bytes = Distances::bytes_for(board) + self.key.len() * 8;
+            if bytes > self.budget {
+                return false;
+            }
             self.walls.clear();
             self.walls.resize(n, false);
             for &f in frozen {
@@ -83,10 +87,6 @@ impl Walled {
             let Ok(table) = Distances::walled(board, &self.walls, &Clock::default()) else {
                 return false;
             };
-            let bytes = Distances::bytes_for(board) + self.key.len() * 8;
-            if bytes > self.budget {
-                return false;
-            }
             if self.cached_bytes + bytes > self.budget {
                 self.cache.clear();
                 self.cached_bytes = 0;
@@ -151,6 +151,10 @@ mod tests {
         let mut walled = Walled::new(MAX_CACHE_BYTES);
         assert!(walled.deadlocked(&board, &boxes, &frozen, worker));
         assert!(walled.bytes() > 0);
+        // Without the bytes for a table, nothing is decided.
+        let mut none = Walled::new(0);
+        assert!(!none.deadlocked(&board, &boxes, &frozen, worker));
+        assert_eq!(none.bytes(), 0);
         // With a box left in the room above, the goal can be filled.
         let alive = text
             .replacen("#        #\n####", "#   $    #\n####", 1)
