@@ -646,6 +646,55 @@ fn steps(problem: &Problem, states: &[State], mode: Optimize) -> Option<Vec<Step
     Some(steps)
 }
 
+/// A random small level for the deadlock tests: an `h` by `w` room (3 to 6
+/// by 3 to 7) with walls inside at `wall_odds`, `n` goals (2 to 5), of
+/// which the first `on_goal(n)` hold boxes, the other `n - on_goal` boxes
+/// on further squares, and the worker. Its text and the cells of the goals
+/// with boxes; `None` when the room is too small.
+#[cfg(test)]
+fn random_position(
+    rng: &mut rand_chacha::ChaCha8Rng,
+    wall_odds: f64,
+    on_goal: impl Fn(&mut rand_chacha::ChaCha8Rng, usize) -> usize,
+) -> Option<(String, Vec<(usize, usize)>)> {
+    use rand::Rng;
+    let (h, w) = (rng.gen_range(3..7), rng.gen_range(3..8));
+    let mut grid = vec![vec!['#'; w + 2]; h + 2];
+    for row in grid.iter_mut().skip(1).take(h) {
+        for cell in row.iter_mut().skip(1).take(w) {
+            *cell = if rng.gen_bool(wall_odds) { '#' } else { ' ' };
+        }
+    }
+    let mut cells: Vec<(usize, usize)> = (1..=h)
+        .flat_map(|r| (1..=w).map(move |c| (r, c)))
+        .filter(|&(r, c)| grid[r][c] == ' ')
+        .collect();
+    let n = rng.gen_range(2..6);
+    if cells.len() < 2 * n + 1 {
+        return None;
+    }
+    for i in 0..cells.len() {
+        let j = rng.gen_range(i..cells.len());
+        cells.swap(i, j);
+    }
+    let filled = on_goal(rng, n);
+    for (i, &(r, c)) in cells.iter().enumerate().take(2 * n - filled) {
+        grid[r][c] = match i {
+            i if i < filled => '*',
+            i if i < n => '.',
+            _ => '$',
+        };
+    }
+    let (r, c) = cells[2 * n - filled];
+    grid[r][c] = '@';
+    let text = grid
+        .iter()
+        .map(|row| row.iter().collect::<String>() + "\n")
+        .collect();
+    cells.truncate(filled);
+    Some((text, cells))
+}
+
 /// The squares a lone box on `t` can be pushed to when the squares marked
 /// in `wall` are walls too, by a plain forward search over relaxed pushes
 /// (the worker is taken to reach any floor): the reference of the relaxed

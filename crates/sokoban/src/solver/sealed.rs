@@ -210,47 +210,17 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
         let (mut sealed, mut open) = (0, 0);
         for _ in 0..400 {
-            let (h, w) = (rng.gen_range(3..7), rng.gen_range(3..8));
-            let mut grid = vec![vec!['#'; w + 2]; h + 2];
-            for row in grid.iter_mut().skip(1).take(h) {
-                for cell in row.iter_mut().skip(1).take(w) {
-                    *cell = if rng.gen_bool(0.15) { '#' } else { ' ' };
-                }
-            }
-            let mut cells: Vec<(usize, usize)> = (1..=h)
-                .flat_map(|r| (1..=w).map(move |c| (r, c)))
-                .filter(|&(r, c)| grid[r][c] == ' ')
-                .collect();
-            let n = rng.gen_range(2..6);
-            if cells.len() < 2 * n + 1 {
+            // Any boxes on goals may be taken as frozen.
+            let Some((text, _)) =
+                crate::solver::random_position(&mut rng, 0.15, |rng, n| rng.gen_range(0..n))
+            else {
                 continue;
-            }
-            for i in 0..cells.len() {
-                let j = rng.gen_range(i..cells.len());
-                cells.swap(i, j);
-            }
-            // The first n cells are goals, of which some hold boxes; the
-            // rest of the boxes are on the next cells.
-            let on_goal = rng.gen_range(0..n);
-            for (i, &(r, c)) in cells.iter().enumerate().take(2 * n - on_goal) {
-                grid[r][c] = match i {
-                    i if i < on_goal => '*',
-                    i if i < n => '.',
-                    _ => '$',
-                };
-            }
-            let (r, c) = cells[2 * n - on_goal];
-            grid[r][c] = '@';
-            let text: String = grid
-                .iter()
-                .map(|row| row.iter().collect::<String>() + "\n")
-                .collect();
+            };
             let Ok(level) = crate::xsb::parse_level(&text) else {
                 continue;
             };
             let board = Board::new(&level).unwrap();
             let boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
-            // Any boxes on goals may be taken as frozen.
             let frozen: Vec<u16> = boxes
                 .iter()
                 .copied()

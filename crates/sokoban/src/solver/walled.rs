@@ -174,41 +174,12 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
         let (mut dead, mut alive) = (0, 0);
         for _ in 0..300 {
-            let (h, w) = (rng.gen_range(3..7), rng.gen_range(3..8));
-            let mut grid = vec![vec!['#'; w + 2]; h + 2];
-            for row in grid.iter_mut().skip(1).take(h) {
-                for cell in row.iter_mut().skip(1).take(w) {
-                    *cell = if rng.gen_bool(0.12) { '#' } else { ' ' };
-                }
-            }
-            let mut cells: Vec<(usize, usize)> = (1..=h)
-                .flat_map(|r| (1..=w).map(move |c| (r, c)))
-                .filter(|&(r, c)| grid[r][c] == ' ')
-                .collect();
-            let n = rng.gen_range(2..6);
-            if cells.len() < 2 * n + 1 {
+            // The boxes on goals ('*') are the walls to be.
+            let Some((text, cells)) =
+                crate::solver::random_position(&mut rng, 0.12, |rng, n| rng.gen_range(1..n))
+            else {
                 continue;
-            }
-            for i in 0..cells.len() {
-                let j = rng.gen_range(i..cells.len());
-                cells.swap(i, j);
-            }
-            // The first cells are goals, some with boxes ('*', the walls
-            // to be); then the loose boxes, then the worker.
-            let walls = rng.gen_range(1..n);
-            for (i, &(r, c)) in cells.iter().enumerate().take(2 * n - walls) {
-                grid[r][c] = match i {
-                    i if i < walls => '*',
-                    i if i < n => '.',
-                    _ => '$',
-                };
-            }
-            let (r, c) = cells[2 * n - walls];
-            grid[r][c] = '@';
-            let text: String = grid
-                .iter()
-                .map(|row| row.iter().collect::<String>() + "\n")
-                .collect();
+            };
             let drawn = text.replace('*', "#");
             let (Ok(level), Ok(drawn)) = (
                 crate::xsb::parse_level(&text),
@@ -220,7 +191,6 @@ mod tests {
             let other = Board::new(&drawn).unwrap();
             let frozen: Vec<u16> = cells
                 .iter()
-                .take(walls)
                 .map(|&(r, c)| board.square(level.cell(r, c).unwrap()))
                 .collect();
             let mut wall = vec![false; board.len()];
