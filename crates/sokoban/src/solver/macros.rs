@@ -25,6 +25,7 @@ use std::collections::VecDeque;
 
 use super::compact::{Board, NONE};
 use super::limit::Clock;
+use super::reach::Reach;
 
 /// Boards with more squares than this get no goal-room macros: the pull
 /// and push searches keep a stamp per (box, worker) pair, `len²` words.
@@ -203,25 +204,28 @@ pub(crate) fn packing_order(
 fn outside(board: &Board, inside: &[bool], start: &[bool]) -> Vec<bool> {
     let n = board.len();
     let off = |s: u16| !inside.get(usize::from(s)).copied().unwrap_or(true);
-    let mut reached = vec![false; n];
-    let mut stack: Vec<u16> = (0..n)
+    let sources: Vec<u16> = (0..n)
         .filter_map(|s| u16::try_from(s).ok())
         .filter(|&s| off(s) && start.get(usize::from(s)).copied().unwrap_or(false))
         .collect();
-    if stack.is_empty() {
+    if sources.is_empty() {
         return (0..n)
             .filter_map(|s| u16::try_from(s).ok())
             .map(off)
             .collect();
     }
-    for &s in &stack {
-        reached[usize::from(s)] = true;
-    }
-    while let Some(s) = stack.pop() {
-        for t in board.nbrs(s) {
-            if t != NONE && off(t) && !reached[usize::from(t)] {
-                reached[usize::from(t)] = true;
-                stack.push(t);
+    // One fill round the room (its goals as obstacles) from each source
+    // not reached yet.
+    let mut reached = vec![false; n];
+    let mut reach = Reach::new(n);
+    for s in sources {
+        if reached.get(usize::from(s)).copied().unwrap_or(true) {
+            continue;
+        }
+        reach.fill(board, inside, s);
+        for &x in &reach.squares {
+            if let Some(r) = reached.get_mut(usize::from(x)) {
+                *r = true;
             }
         }
     }

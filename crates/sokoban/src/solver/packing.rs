@@ -5,13 +5,13 @@
 //! room of one). Each room's fill order comes from the backward analysis of
 //! [`super::macros::packing_order`]: from the solved room, repeatedly pull
 //! out (to the floor the boxes come from) a box that can leave with the
-//! others in place; reversed, that order
-//! fills the room so that each box can still be pushed in. A position's
-//! packing is the sum over rooms of the length of the order's prefix that
-//! holds boxes (for a room whose analysis got stuck, the number of its
-//! goals with boxes). It grows by one with each box packed in plan, is the
-//! number of goals exactly when the level is solved, and a box pushed onto
-//! a goal out of turn does not raise it.
+//! others in place; reversed, that order fills the room so that each box
+//! can still be pushed in. A position's packing is the sum over rooms of
+//! the length of the order's prefix that holds boxes (for a room whose
+//! analysis got stuck, the number of its goals with boxes). It grows by one
+//! with each box packed in plan, is the number of goals exactly when the
+//! level is solved, and a box pushed onto a goal out of turn does not raise
+//! it.
 
 use super::compact::{Board, NONE};
 use super::limit::{Clock, Limit};

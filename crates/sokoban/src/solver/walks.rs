@@ -2,9 +2,8 @@
 //! far a square stands from a goal, for FESS's opener
 //! ([`super::advisors`]).
 
-use std::collections::VecDeque;
-
 use super::compact::{Board, NONE};
+use super::reach::Reach;
 
 /// The most entries the table may have (32 MiB); a larger board gets an
 /// empty table, and the opener then proposes nothing.
@@ -43,7 +42,8 @@ impl Walks {
         }
         let mut dist = vec![u16::MAX; n * goals.len()];
         let mut row_of = vec![NONE; n];
-        let mut queue = VecDeque::new();
+        let no_boxes = vec![false; n];
+        let mut reach = Reach::new(n);
         for (i, &g) in goals.iter().enumerate() {
             if let Some(x) = row_of.get_mut(usize::from(g)) {
                 *x = u16::try_from(i).unwrap_or(NONE);
@@ -51,24 +51,10 @@ impl Walks {
             let Some(row) = dist.get_mut(i * n..(i + 1) * n) else {
                 break;
             };
-            queue.clear();
-            if let Some(d) = row.get_mut(usize::from(g)) {
-                *d = 0;
-                queue.push_back(g);
-            }
-            while let Some(x) = queue.pop_front() {
-                let next = row
-                    .get(usize::from(x))
-                    .copied()
-                    .unwrap_or(u16::MAX)
-                    .saturating_add(1);
-                for y in board.nbrs(x) {
-                    if let Some(d) = row.get_mut(usize::from(y)) {
-                        if *d == u16::MAX {
-                            *d = next;
-                            queue.push_back(y);
-                        }
-                    }
+            reach.bfs(board, &no_boxes, g);
+            for &s in &reach.squares {
+                if let Some(d) = row.get_mut(usize::from(s)) {
+                    *d = reach.walk(s);
                 }
             }
         }
