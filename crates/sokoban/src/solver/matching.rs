@@ -1,13 +1,15 @@
-//! Minimum-cost perfect matching (the Hungarian method, Kuhn–Munkres, in
-//! the O(n³) shortest-augmenting-path form with row and column
-//! potentials). Buffers are kept between calls so that the search does
-//! not allocate per node.
+//! Perfect matchings of rows to columns: of minimum cost (the Hungarian
+//! method, Kuhn–Munkres, in the O(n³) shortest-augmenting-path form with
+//! row and column potentials, [`Hungarian`]), and whether one exists at
+//! all over allowed pairs (augmenting paths, [`Perfect`]: the deadlock
+//! tests that need no cost). Buffers are kept between calls so that the
+//! search does not allocate per node.
 //!
 //! Why not the `pathfinding` crate's `kuhn_munkres`: it maximises over a
 //! `Weights` matrix it owns and allocates its work arrays on every call,
 //! while the search calls this for every generated state with costs read
-//! straight from the distance table; the tests check this one against a
-//! brute force over all permutations.
+//! straight from the distance table; the tests check both parts here
+//! against a brute force over all permutations.
 
 /// Cost standing for "this box can never reach this goal".
 pub(crate) const IMPOSSIBLE: i64 = 1 << 24;
@@ -168,6 +170,61 @@ impl Hungarian {
     }
 }
 
+/// Work arrays of the existence test: for each column the row matched to
+/// it, and a visit stamp per column.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Perfect {
+    row_of: Vec<usize>,
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+/// "No row" in [`Perfect`]'s matching.
+const FREE: usize = usize::MAX;
+
+impl Perfect {
+    /// True when rows `0..n` can be matched to distinct columns `0..n`
+    /// using only the pairs for which `allowed(row, col)` holds (Kuhn's
+    /// augmenting paths: a row that finds no augmenting path now never
+    /// will, so the first such row decides).
+    pub(crate) fn exists(&mut self, n: usize, allowed: impl Fn(usize, usize) -> bool) -> bool {
+        self.row_of.clear();
+        self.row_of.resize(n, FREE);
+        self.seen.clear();
+        self.seen.resize(n, 0);
+        self.stamp = 0;
+        for r in 0..n {
+            self.stamp += 1;
+            if !self.augment(r, n, &allowed) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Finds an augmenting path from row `r`: a free allowed column first,
+    /// else a column whose row can move to another.
+    fn augment(&mut self, r: usize, n: usize, allowed: &impl Fn(usize, usize) -> bool) -> bool {
+        for c in 0..n {
+            if self.row_of[c] == FREE && allowed(r, c) {
+                self.row_of[c] = r;
+                return true;
+            }
+        }
+        for c in 0..n {
+            if self.seen[c] != self.stamp && allowed(r, c) {
+                self.seen[c] = self.stamp;
+                let other = self.row_of[c];
+                if other != FREE && self.augment(other, n, allowed) {
+                    self.row_of[c] = r;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::lcg;
@@ -278,5 +335,35 @@ mod tests {
             let got = h.solve(n, |i, j| costs[i][j]);
             assert_eq!(got, brute(&costs), "case {case}: {costs:?}");
         }
+    }
+
+    #[test]
+    fn a_perfect_matching_exists_exactly_when_brute_force_finds_one() {
+        let mut next = lcg(777);
+        let mut p = Perfect::default();
+        let mut found = [0, 0];
+        for case in 0..3000 {
+            let n = case % 8;
+            // Sparse enough that both answers are common.
+            let allowed: Vec<Vec<bool>> = (0..n)
+                .map(|_| (0..n).map(|_| next() % 100 < 30).collect())
+                .collect();
+            let costs: Vec<Vec<i64>> = allowed
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&a| if a { 1 } else { IMPOSSIBLE })
+                        .collect()
+                })
+                .collect();
+            let expected = brute(&costs).is_some();
+            assert_eq!(
+                p.exists(n, |i, j| allowed[i][j]),
+                expected,
+                "case {case}: {allowed:?}"
+            );
+            found[usize::from(expected)] += 1;
+        }
+        assert!(found[0] > 500 && found[1] > 500, "{found:?}");
     }
 }

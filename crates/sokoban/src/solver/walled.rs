@@ -4,9 +4,11 @@
 //! A box frozen on a goal ([`super::freeze`]) never moves again: for the
 //! rest of the game it is a wall. On the board with those walls, the push
 //! distances of [`super::distance`] (one box alone, the worker's side
-//! kept) say which open goal each other box can still reach; when no
-//! perfect matching of the loose boxes to the open goals has finite cost,
-//! the position is a deadlock. Unlike [`super::sealed`]'s relaxed fills,
+//! kept) say which open goal each other box can still reach; when the
+//! loose boxes have no perfect matching to open goals they reach, the
+//! position is a deadlock. Only the matching's existence matters, so it is
+//! found by augmenting paths ([`super::matching::Perfect`]), not by the
+//! bound's minimum-cost method. Unlike [`super::sealed`]'s relaxed fills,
 //! this sees a goal whose only approach needs the worker on a side that
 //! the walls cut off (a goal filled from a room the worker can enter only
 //! through the goal's own doorway). It also sees deadlocks made later by a
@@ -19,10 +21,10 @@
 
 use std::collections::HashMap;
 
-use super::bound::Bound;
 use super::compact::{bits, Board};
-use super::distance::Distances;
+use super::distance::{Distances, INF};
 use super::limit::Clock;
+use super::matching::Perfect;
 
 /// The most bytes the cached tables may take.
 pub(crate) const MAX_CACHE_BYTES: usize = 32 << 20;
@@ -37,7 +39,9 @@ pub(crate) struct Walled {
     cache: HashMap<Vec<u64>, Distances>,
     cached_bytes: usize,
     budget: usize,
-    bound: Bound,
+    perfect: Perfect,
+    /// Scratch: which loose box (row) reaches which open goal (column).
+    reach: Vec<bool>,
     key: Vec<u64>,
     walls: Vec<bool>,
     loose: Vec<u16>,
@@ -100,18 +104,34 @@ impl Walled {
         self.loose.clear();
         self.loose
             .extend(boxes.iter().copied().filter(|&b| !bits::get(&self.key, b)));
-        self.bound.value(table, &self.loose, worker).is_none()
+        let n = self.loose.len();
+        self.reach.clear();
+        for &b in &self.loose {
+            let row = table.row_for(b, worker);
+            if row.len() != n {
+                return true;
+            }
+            self.reach.extend(row.iter().map(|&d| d != INF));
+        }
+        let reach = &self.reach;
+        !self
+            .perfect
+            .exists(n, |i, j| reach.get(i * n + j).copied().unwrap_or(false))
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.cached_bytes + self.walls.capacity() + self.loose.capacity() * 2
+        self.cached_bytes
+            + self.walls.capacity()
+            + self.loose.capacity() * 2
+            + self.reach.capacity()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::bound::Bound;
     use crate::solver::freeze::Freeze;
     use crate::solver::sealed::Sealed;
     use rand::{Rng, SeedableRng};
