@@ -10,10 +10,18 @@
 //! within its node budget and runs out of states, no solution exists: the
 //! state is a deadlock. A search that hits its budget decides nothing.
 //! Results are cached by barrier squares and worker region.
+//!
+//! The small search makes no push that leaves its box dead, by the push
+//! distances with the worker on the side it pushed from
+//! ([`Distances::live`]): a real solution never makes one either, since
+//! from there even that box alone on the board reaches no goal. Without
+//! this a box pushed out of the corral into a dead corner would count as
+//! escaping.
 
 use std::collections::{HashMap, HashSet};
 
 use super::compact::{Board, NONE};
+use super::distance::Distances;
 use super::reach::Reach;
 
 /// States the small search may visit.
@@ -57,10 +65,12 @@ impl CorralDeadlock {
     }
 
     /// True when the corral with barrier `barrier` and squares `squares`
-    /// is proved a deadlock, the worker on `worker` (outside the corral).
+    /// is proved a deadlock, the worker on `worker` (outside the corral);
+    /// `dist` are the push distances to the goals.
     pub(crate) fn is_deadlock(
         &mut self,
         board: &Board,
+        dist: &Distances,
         barrier: &[u16],
         squares: &[u16],
         worker: u16,
@@ -84,7 +94,7 @@ impl CorralDeadlock {
         for &s in squares.iter().chain(barrier) {
             set(&mut self.area, s, true);
         }
-        let dead = self.search(board, &key);
+        let dead = self.search(board, dist, &key);
         for &s in squares.iter().chain(barrier) {
             set(&mut self.area, s, false);
         }
@@ -97,7 +107,7 @@ impl CorralDeadlock {
 
     /// The exhaustive small search: true when it runs out of states
     /// without success.
-    fn search(&mut self, board: &Board, start: &(Vec<u16>, u16)) -> bool {
+    fn search(&mut self, board: &Board, dist: &Distances, start: &(Vec<u16>, u16)) -> bool {
         self.seen.clear();
         self.queue.clear();
         self.seen.insert(start.clone());
@@ -112,7 +122,12 @@ impl CorralDeadlock {
                 for d in 0..4 {
                     let p = board.nbr(b, d ^ 1);
                     let t = board.nbr(b, d);
-                    if p == NONE || t == NONE || !self.reach.reached(p) || get(&self.occ, t) {
+                    if p == NONE
+                        || t == NONE
+                        || !self.reach.reached(p)
+                        || get(&self.occ, t)
+                        || !dist.live(t, b)
+                    {
                         continue;
                     }
                     if !get(&self.area, t) {
@@ -178,7 +193,8 @@ mod tests {
         let barrier: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
         let squares: Vec<u16> = area.iter().map(|&p| sq(p)).collect();
         let worker = board.square(level.start().worker());
-        CorralDeadlock::new(board.len()).is_deadlock(&board, &barrier, &squares, worker)
+        let dist = Distances::new(&board);
+        CorralDeadlock::new(board.len()).is_deadlock(&board, &dist, &barrier, &squares, worker)
     }
 
     #[test]
@@ -192,5 +208,17 @@ mod tests {
             "#######\n#     #\n# @$ .#\n#     #\n#######\n",
             &[(2, 4)]
         ));
+    }
+
+    #[test]
+    fn a_push_out_of_the_area_onto_a_dead_square_is_no_escape() {
+        // The worker cannot reach the pocket under the box, the only side
+        // to push it up from. The box can leave the area sideways, but both
+        // squares beside it are dead corners, so the corral is a deadlock.
+        let text = "#######\n#.@   #\n## $ ##\n### ###\n#######\n";
+        assert!(check(text, &[(3, 3)]));
+        // With a goal on one of them, that push is a way out.
+        let text = "#######\n# @   #\n## $.##\n### ###\n#######\n";
+        assert!(!check(text, &[(3, 3)]));
     }
 }

@@ -331,7 +331,7 @@ impl<'a> Expander<'a> {
         if pruning == Pruning::Restrict {
             if let Some(cd) = self.corral_deadlock.as_mut() {
                 let (barrier, area) = self.corral.chosen();
-                if cd.is_deadlock(board, barrier, area, worker) {
+                if cd.is_deadlock(board, self.dist, barrier, area, worker) {
                     return;
                 }
             }
