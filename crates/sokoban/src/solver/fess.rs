@@ -32,7 +32,7 @@ use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::Bound;
-use super::compact::bits;
+use super::compact::{bits, NONE};
 use super::distance::Distances;
 use super::features::Features;
 use super::frontier::{Frontier, Keyed, Popped};
@@ -63,6 +63,14 @@ pub(crate) struct Fess {
     /// those of its boxes off goals as a bitset.
     occupied: Vec<bool>,
     loose: Vec<u64>,
+    /// The same two for the position being expanded, its boxes, and its
+    /// hotspot count, not capped.
+    parent_occupied: Vec<bool>,
+    parent_loose: Vec<u64>,
+    parent_boxes: Vec<u16>,
+    parent_total: u32,
+    /// Bytes of the cells' open lists.
+    cells_bytes: usize,
     /// Weight and features of each stored position, by node number.
     info: Vec<Info>,
     /// The cell of each feature vector seen.
@@ -104,6 +112,30 @@ impl Fess {
             areas: u16::try_from(areas).unwrap_or(u16::MAX),
         };
         (features, self.hotspots.count(&self.loose))
+    }
+
+    /// The features and hotspot count of the child of the position being
+    /// expanded whose box on `from` moved to `to`, with `areas` separate
+    /// areas.
+    fn child_features(&mut self, (from, to): (u16, u16), areas: u32) -> (Features, u16) {
+        set(&mut self.parent_occupied, from, false);
+        set(&mut self.parent_occupied, to, true);
+        let packing = self.packing.value(&self.parent_occupied);
+        set(&mut self.parent_occupied, to, false);
+        set(&mut self.parent_occupied, from, true);
+        let to_loose = !self.goal.get(usize::from(to)).copied().unwrap_or(true);
+        let total = self.hotspots.moved(
+            self.parent_total,
+            &mut self.parent_loose,
+            from,
+            to,
+            to_loose,
+        );
+        let features = Features {
+            packing,
+            areas: u16::try_from(areas).unwrap_or(u16::MAX),
+        };
+        (features, u16::try_from(total).unwrap_or(u16::MAX))
     }
 
     /// The opener's view of a move from `from` to `to` ([`Candidate::away`]).
@@ -165,7 +197,9 @@ impl Fess {
             self.cells.push(Open::default());
         }
         if let Some(cell) = self.cells.get_mut(c) {
+            let before = cell.bytes();
             cell.push(info.weight, node);
+            self.cells_bytes += cell.bytes() - before;
         }
     }
 }
@@ -173,9 +207,14 @@ impl Fess {
 /// Sets the squares of `boxes` in `occupied` to `on`.
 fn mark(occupied: &mut [bool], boxes: &[u16], on: bool) {
     for &b in boxes {
-        if let Some(o) = occupied.get_mut(usize::from(b)) {
-            *o = on;
-        }
+        set(occupied, b, on);
+    }
+}
+
+/// Sets square `s` of `occupied` to `on`.
+fn set(occupied: &mut [bool], s: u16, on: bool) {
+    if let Some(o) = occupied.get_mut(usize::from(s)) {
+        *o = on;
     }
 }
 
@@ -192,6 +231,11 @@ impl Frontier for Fess {
                 .collect(),
             occupied: vec![false; problem.board.len()],
             loose: vec![0; problem.board.words()],
+            parent_occupied: vec![false; problem.board.len()],
+            parent_loose: vec![0; problem.board.words()],
+            parent_boxes: Vec::new(),
+            parent_total: 0,
+            cells_bytes: 0,
             info: Vec::new(),
             cell_of: HashMap::new(),
             cells: Vec::new(),
@@ -240,11 +284,21 @@ impl Frontier for Fess {
 
     fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
         self.bound.prepare(dist, boxes, worker);
+        mark(&mut self.parent_occupied, &self.parent_boxes, false);
+        self.parent_boxes.clear();
+        self.parent_boxes.extend_from_slice(boxes);
+        mark(&mut self.parent_occupied, boxes, true);
+        self.parent_loose.fill(0);
+        for &b in boxes {
+            if !self.goal.get(usize::from(b)).copied().unwrap_or(true) {
+                bits::set(&mut self.parent_loose, b);
+            }
+        }
+        self.parent_total = self.hotspots.total(&self.parent_loose);
         self.next.clear();
         if !self.walks.is_empty() {
-            mark(&mut self.occupied, boxes, true);
-            self.packing.next_goals(&self.occupied, &mut self.next);
-            mark(&mut self.occupied, boxes, false);
+            self.packing
+                .next_goals(&self.parent_occupied, &mut self.next);
         }
         self.parent = usize::try_from(node)
             .ok()
@@ -257,7 +311,11 @@ impl Frontier for Fess {
     }
 
     fn push(&mut self, node: Keyed<'_>) {
-        let (features, hotspots) = self.features(node.boxes, node.regions);
+        let (features, hotspots) = if node.moved.0 == NONE {
+            self.features(node.boxes, node.regions)
+        } else {
+            self.child_features(node.moved, node.regions)
+        };
         self.children.push(node.node);
         let away = self.away(node.moved);
         self.candidates.push(Candidate {
@@ -271,10 +329,13 @@ impl Frontier for Fess {
     fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
 
     fn bytes(&self) -> usize {
-        self.cells.iter().map(Open::bytes).sum::<usize>()
+        self.cells_bytes
             + self.info.capacity() * std::mem::size_of::<Info>()
             + self.cell_of.capacity() * (std::mem::size_of::<(Features, usize)>() + 8)
             + self.occupied.capacity()
+            + self.parent_occupied.capacity()
+            + self.parent_loose.capacity() * 8
+            + self.parent_boxes.capacity() * 2
             + self.children.capacity() * 4
             + self.candidates.capacity() * std::mem::size_of::<Candidate>()
             + self.free.capacity()
@@ -290,7 +351,6 @@ impl Frontier for Fess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::compact::NONE;
     use crate::solver::problem::Plan;
     use crate::solver::search::Limits;
 
@@ -382,6 +442,55 @@ mod tests {
         off.prepare(0, &problem.dist, &start, sq(1, 1));
         assert!(off.walks.is_empty() && off.next.is_empty());
         assert_eq!(off.away((sq(2, 2), sq(2, 3))), None);
+    }
+
+    #[test]
+    fn a_child_has_the_features_of_its_position() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let limits = Limits {
+            clock: crate::solver::limit::Clock::default(),
+            nodes: None,
+            memory: 1 << 30,
+        };
+        let (mut children, mut packed, mut hot) = (0, 0, 0);
+        for _ in 0..200 {
+            let Some((text, _)) =
+                crate::solver::random_position(&mut rng, 0.15, |rng, n| rng.gen_range(0..n))
+            else {
+                continue;
+            };
+            let level = crate::xsb::parse_level(&text).unwrap();
+            let problem = Problem::new(&level, &limits, Plan::ALL).unwrap();
+            let boxes: Vec<u16> = bits::iter(&problem.start_bits).collect();
+            let mut f = Fess::new(&problem);
+            f.prepare(0, &problem.dist, &boxes, problem.start_worker);
+            for k in 0..boxes.len() {
+                for to in 0..u16::try_from(problem.board.len()).unwrap() {
+                    if boxes.contains(&to) {
+                        continue;
+                    }
+                    let mut child = boxes.clone();
+                    child[k] = to;
+                    f.push(Keyed {
+                        moved: (boxes[k], to),
+                        ..keyed(1, 0, &child, 2)
+                    });
+                    let got = *f.candidates.last().unwrap();
+                    let want = f.features(&child, 2);
+                    assert_eq!((got.features, got.hotspots), want, "{text}{child:?}");
+                    children += 1;
+                    packed += usize::from(want.0.packing > 0);
+                    hot += usize::from(want.1 > 0);
+                }
+            }
+            f.children.clear();
+            f.candidates.clear();
+        }
+        assert!(
+            children > 5000 && packed > 1000 && hot > 1000,
+            "{children} {packed} {hot}"
+        );
     }
 
     #[test]

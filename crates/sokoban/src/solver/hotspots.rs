@@ -10,8 +10,10 @@
 //!
 //! A position's hotspot count is the number of ordered pairs of boxes off
 //! goals, the first blocking the second. The table holds, for each square,
-//! the bitset of the squares it blocks, so the count is one
-//! bitwise-and-popcount per box.
+//! the bitset of the squares it blocks and of those that block it, so the
+//! count is one bitwise-and-popcount per box, and the count after one box
+//! moves is the count before it plus two per end of the move
+//! ([`Hotspots::moved`]).
 
 use super::compact::{bits, Board, NONE};
 use super::limit::{Clock, Limit};
@@ -28,12 +30,14 @@ pub(crate) struct Hotspots {
     /// `blocks[s * words..(s + 1) * words]`: the squares `s` blocks.
     /// Empty when the board is too large.
     blocks: Vec<u64>,
+    /// The same layout: the squares that block `s`.
+    blocked_by: Vec<u64>,
 }
 
 impl Hotspots {
     /// Bytes the table of `board` takes (an upper bound).
     pub(crate) fn bytes_for(board: &Board) -> usize {
-        board.len() * board.words() * 8
+        board.len() * board.words() * 16
     }
 
     /// The table of `board`, or the limit `clock` reports first.
@@ -73,7 +77,22 @@ impl Hotspots {
                 }
             }
         }
-        Ok(Hotspots { words, blocks })
+        let mut blocked_by = vec![0u64; n * words];
+        for s in 0..n {
+            let Ok(s16) = u16::try_from(s) else { break };
+            let row = blocks.get(s * words..(s + 1) * words).unwrap_or(&[]);
+            for t in bits::iter(row) {
+                let start = usize::from(t) * words;
+                if let Some(col) = blocked_by.get_mut(start..start + words) {
+                    bits::set(col, s16);
+                }
+            }
+        }
+        Ok(Hotspots {
+            words,
+            blocks,
+            blocked_by,
+        })
     }
 
     /// Whether `s` blocks `t`.
@@ -88,26 +107,64 @@ impl Hotspots {
     /// The hotspot count of the position whose boxes off goals are the
     /// bitset `loose`.
     pub(crate) fn count(&self, loose: &[u64]) -> u16 {
-        if self.blocks.is_empty() {
-            return 0;
+        u16::try_from(self.total(loose)).unwrap_or(u16::MAX)
+    }
+
+    /// [`Hotspots::count`], not capped.
+    pub(crate) fn total(&self, loose: &[u64]) -> u32 {
+        bits::iter(loose)
+            .map(|b| Hotspots::meet(&self.blocks, self.words, b, loose))
+            .sum()
+    }
+
+    /// The hotspot count, not capped, once the box on `from` moves to the
+    /// empty square `to` (off the goals when `to_loose`), in the position
+    /// whose boxes off goals are `loose` and whose count is `total`.
+    /// `loose` is left as it was.
+    pub(crate) fn moved(
+        &self,
+        total: u32,
+        loose: &mut [u64],
+        from: u16,
+        to: u16,
+        to_loose: bool,
+    ) -> u32 {
+        let from_loose = bits::get(loose, from);
+        let mut total = total;
+        if from_loose {
+            bits::clear(loose, from);
+            total = total.saturating_sub(self.pairs(from, loose));
         }
-        let mut total = 0u32;
-        for b in bits::iter(loose) {
-            let start = usize::from(b) * self.words;
-            if let Some(row) = self.blocks.get(start..start + self.words) {
-                total += row
-                    .iter()
-                    .zip(loose)
-                    .map(|(r, l)| (r & l).count_ones())
-                    .sum::<u32>();
-            }
+        if to_loose {
+            total += self.pairs(to, loose);
         }
-        u16::try_from(total).unwrap_or(u16::MAX)
+        if from_loose {
+            bits::set(loose, from);
+        }
+        total
+    }
+
+    /// The pairs a box on `s` makes with the boxes `loose` (no square
+    /// blocks itself, so whether `s` is in `loose` does not matter).
+    fn pairs(&self, s: u16, loose: &[u64]) -> u32 {
+        Hotspots::meet(&self.blocks, self.words, s, loose)
+            + Hotspots::meet(&self.blocked_by, self.words, s, loose)
+    }
+
+    /// The squares of `loose` in row `s` of `table` (empty: none).
+    fn meet(table: &[u64], words: usize, s: u16, loose: &[u64]) -> u32 {
+        let start = usize::from(s) * words;
+        table.get(start..start + words).map_or(0, |row| {
+            row.iter()
+                .zip(loose)
+                .map(|(r, l)| (r & l).count_ones())
+                .sum()
+        })
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.blocks.capacity() * 8
+        (self.blocks.capacity() + self.blocked_by.capacity()) * 8
     }
 }
 
@@ -203,6 +260,46 @@ mod tests {
         // (4) blocks (2) and (3), and (3) blocks (4).
         bits::set(&mut loose, sq(4));
         assert_eq!(hot.count(&loose), 5);
+    }
+
+    #[test]
+    fn the_count_after_a_move_is_the_count_of_the_new_position() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let (_, board) = board(
+            "##########\n#  $   . #\n# # ## # #\n#  @     #\n## ##.# ##\n# $  #   #\n##########\n",
+        );
+        let hot = Hotspots::new(&board, &Clock::default()).unwrap();
+        let n = u16::try_from(board.len()).unwrap();
+        let mut nonzero = 0;
+        for _ in 0..2000 {
+            let mut loose = vec![0u64; board.words()];
+            let mut boxes = vec![false; board.len()];
+            for s in 0..n {
+                if rng.gen_bool(0.3) {
+                    boxes[usize::from(s)] = true;
+                    if !board.is_goal(s) {
+                        bits::set(&mut loose, s);
+                    }
+                }
+            }
+            let from = rng.gen_range(0..n);
+            let to = rng.gen_range(0..n);
+            if !boxes[usize::from(from)] || boxes[usize::from(to)] {
+                continue;
+            }
+            let before = loose.clone();
+            let total = hot.total(&loose);
+            let to_loose = !board.is_goal(to);
+            let after = hot.moved(total, &mut loose, from, to, to_loose);
+            assert_eq!(loose, before);
+            bits::clear(&mut loose, from);
+            if to_loose {
+                bits::set(&mut loose, to);
+            }
+            assert_eq!(after, hot.total(&loose));
+            nonzero += usize::from(after != total);
+        }
+        assert!(nonzero > 100, "{nonzero}");
     }
 
     #[test]
