@@ -43,8 +43,6 @@ use super::features::Features;
 pub(crate) struct Candidate {
     /// The child's features.
     pub(crate) features: Features,
-    /// The child's bound.
-    pub(crate) h: u16,
     /// The child's hotspot count ([`super::hotspots`]).
     pub(crate) hotspots: u16,
     /// For the opener: how far (walking) the moved box stood from the
@@ -56,16 +54,31 @@ pub(crate) struct Candidate {
 
 /// Marks in `free` (one flag per child, all false on entry) the children
 /// of a position with features `parent` and `hotspots` that an advisor
-/// proposes.
-pub(crate) fn advise(parent: Features, hotspots: u16, children: &[Candidate], free: &mut [bool]) {
+/// proposes. `bound(i)` is the bound of child `i`, asked only for the
+/// children it decides between: those that tie on every feature.
+pub(crate) fn advise(
+    parent: Features,
+    hotspots: u16,
+    children: &[Candidate],
+    free: &mut [bool],
+    mut bound: impl FnMut(usize) -> u16,
+) {
     let keeps = |c: &Candidate| c.features.packing >= parent.packing;
-    let packing = best(children, |c| c.features.packing > parent.packing);
+    let packing = best(
+        children,
+        |c| c.features.packing > parent.packing,
+        &mut bound,
+    );
     let parent_areas = match parent.areas {
         0 => u16::MAX,
         a => a,
     };
-    let connectivity = best(children, |c| keeps(c) && c.features.areas < parent_areas);
-    let hot = best(children, |c| keeps(c) && c.hotspots < hotspots);
+    let connectivity = best(
+        children,
+        |c| keeps(c) && c.features.areas < parent_areas,
+        &mut bound,
+    );
+    let hot = best(children, |c| keeps(c) && c.hotspots < hotspots, &mut bound);
     let opener = if packing.is_some() {
         None
     } else {
@@ -86,22 +99,33 @@ pub(crate) fn advise(parent: Features, hotspots: u16, children: &[Candidate], fr
 
 /// The index of the best of the children for which `eligible` holds: the
 /// most packed, then the fewest areas, the fewest hotspot pairs, the least
-/// bound, and the first generated.
-fn best(children: &[Candidate], eligible: impl Fn(&Candidate) -> bool) -> Option<usize> {
-    children
+/// `bound`, and the first generated.
+fn best(
+    children: &[Candidate],
+    eligible: impl Fn(&Candidate) -> bool,
+    bound: &mut impl FnMut(usize) -> u16,
+) -> Option<usize> {
+    let key = |c: &Candidate| {
+        (
+            std::cmp::Reverse(c.features.packing),
+            c.features.areas,
+            c.hotspots,
+        )
+    };
+    let top = children.iter().filter(|c| eligible(c)).map(key).min()?;
+    let mut tied = children
         .iter()
         .enumerate()
-        .filter(|(_, c)| eligible(c))
-        .min_by_key(|&(i, c)| {
-            (
-                std::cmp::Reverse(c.features.packing),
-                c.features.areas,
-                c.hotspots,
-                c.h,
-                i,
-            )
-        })
-        .map(|(i, _)| i)
+        .filter(|(_, c)| eligible(c) && key(c) == top)
+        .map(|(i, _)| i);
+    let first = tied.next()?;
+    match tied.next() {
+        None => Some(first),
+        Some(second) => [first, second]
+            .into_iter()
+            .chain(tied)
+            .min_by_key(|&i| (bound(i), i)),
+    }
 }
 
 #[cfg(test)]
@@ -109,17 +133,36 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
-    fn candidate(packing: u16, areas: u16, h: u16) -> Candidate {
-        Candidate {
+    /// A child and its bound.
+    type Kid = (Candidate, u16);
+
+    fn candidate(packing: u16, areas: u16, h: u16) -> Kid {
+        let c = Candidate {
             features: Features { packing, areas },
-            h,
             hotspots: 0,
             away: None,
-        }
+        };
+        (c, h)
     }
 
-    fn with_hotspots(c: Candidate, hotspots: u16) -> Candidate {
-        Candidate { hotspots, ..c }
+    fn with_hotspots((c, h): Kid, hotspots: u16) -> Kid {
+        (Candidate { hotspots, ..c }, h)
+    }
+
+    /// [`advise`] on `kids`, their bounds asked for from the list; also
+    /// checks that a bound is asked for only of children that tie with
+    /// another on every feature.
+    fn run(parent: Features, hotspots: u16, kids: &[Kid], free: &mut [bool]) {
+        let children: Vec<Candidate> = kids.iter().map(|k| k.0).collect();
+        advise(parent, hotspots, &children, free, |i| {
+            let c = children[i];
+            let twins = children
+                .iter()
+                .filter(|d| d.features == c.features && d.hotspots == c.hotspots)
+                .count();
+            assert!(twins > 1, "{i} {children:?}");
+            kids[i].1
+        });
     }
 
     #[test]
@@ -137,7 +180,7 @@ mod tests {
             candidate(1, 1, 9), // joins more, but unpacks one: never proposed
         ];
         let mut free = [false; 6];
-        advise(parent, 0, &children, &mut free);
+        run(parent, 0, &children, &mut free);
         assert_eq!(free, [false, false, false, true, true, false]);
     }
 
@@ -149,7 +192,7 @@ mod tests {
         };
         let children = [candidate(2, 1, 3), candidate(1, 2, 0)];
         let mut free = [false; 2];
-        advise(parent, 0, &children, &mut free);
+        run(parent, 0, &children, &mut free);
         assert_eq!(free, [false, false]);
     }
 
@@ -166,10 +209,10 @@ mod tests {
             with_hotspots(candidate(1, 1, 4), 1), // the same, generated later
         ];
         let mut free = [false; 4];
-        advise(parent, 4, &children, &mut free);
+        run(parent, 4, &children, &mut free);
         assert_eq!(free, [false, false, true, false]);
         let mut free = [false; 4];
-        advise(parent, 1, &children, &mut free);
+        run(parent, 1, &children, &mut free);
         assert_eq!(free, [false; 4]);
     }
 
@@ -179,9 +222,12 @@ mod tests {
             packing: 1,
             areas: 2,
         };
-        let away = |c: Candidate, from, to| Candidate {
-            away: Some((from, to)),
-            ..c
+        let away = |(c, h): Kid, from, to| {
+            let c = Candidate {
+                away: Some((from, to)),
+                ..c
+            };
+            (c, h)
         };
         let children = [
             away(candidate(1, 2, 5), 3, 4), // a box farther from the goal
@@ -192,13 +238,13 @@ mod tests {
             candidate(1, 2, 0),             // brings a box nearer
         ];
         let mut free = [false; 6];
-        advise(parent, 0, &children, &mut free);
+        run(parent, 0, &children, &mut free);
         assert_eq!(free, [false, false, true, false, false, false]);
         // A child that packs silences the opener.
         let mut packs = children.to_vec();
         packs.push(candidate(2, 2, 9));
         let mut free = [false; 7];
-        advise(parent, 0, &packs, &mut free);
+        run(parent, 0, &packs, &mut free);
         assert_eq!(free, [false, false, false, false, false, false, true]);
     }
 
@@ -210,47 +256,47 @@ mod tests {
         };
         let children = [candidate(0, 3, 1), candidate(0, 2, 4), candidate(0, 2, 4)];
         let mut free = [false; 3];
-        advise(root, 0, &children, &mut free);
+        run(root, 0, &children, &mut free);
         assert_eq!(free, [false, true, false]);
     }
 
     /// The advice by its definition: for each advisor, the improving
     /// children that unpack nothing, of them the most packed, of those the
     /// fewest areas, the fewest hotspot pairs, the lowest bound, the first.
-    fn reference(parent: Features, hotspots: u16, children: &[Candidate]) -> Vec<bool> {
+    fn reference(parent: Features, hotspots: u16, children: &[Kid]) -> Vec<bool> {
         let mut free = vec![false; children.len()];
         let limit = if parent.areas == 0 {
             u16::MAX
         } else {
             parent.areas
         };
-        let keeps = |i: &usize| children[*i].features.packing >= parent.packing;
+        let keeps = |i: &usize| children[*i].0.features.packing >= parent.packing;
         let all = 0..children.len();
         let packs: Vec<usize> = all
             .clone()
-            .filter(|&i| children[i].features.packing > parent.packing)
+            .filter(|&i| children[i].0.features.packing > parent.packing)
             .collect();
         let joins: Vec<usize> = all
             .clone()
             .filter(keeps)
-            .filter(|&i| children[i].features.areas < limit)
+            .filter(|&i| children[i].0.features.areas < limit)
             .collect();
         let cools: Vec<usize> = all
             .clone()
             .filter(keeps)
-            .filter(|&i| children[i].hotspots < hotspots)
+            .filter(|&i| children[i].0.hotspots < hotspots)
             .collect();
         // The opener, when nothing packs: of the moves that take a box
         // away from the next goal, unpacking nothing and adding no area,
         // the one whose box stood nearest, then ends farthest, then first.
         let opens: Vec<usize> = all
             .filter(keeps)
-            .filter(|&i| children[i].features.areas <= limit && children[i].away.is_some())
+            .filter(|&i| children[i].0.features.areas <= limit && children[i].0.away.is_some())
             .collect();
         let mut opener = None;
         if packs.is_empty() {
             for &i in &opens {
-                let key = |j: usize| children[j].away.map(|(f, t)| (f, std::cmp::Reverse(t)));
+                let key = |j: usize| children[j].0.away.map(|(f, t)| (f, std::cmp::Reverse(t)));
                 if opener.is_none_or(|o| key(i) < key(o)) {
                     opener = Some(i);
                 }
@@ -270,10 +316,10 @@ mod tests {
 
     /// Of the children `top`, the most packed, then the fewest areas, the
     /// fewest hotspot pairs, the lowest bound, and the first.
-    fn chosen(children: &[Candidate], mut top: Vec<usize>) -> Option<usize> {
-        let most = top.iter().map(|&i| children[i].features.packing).max()?;
-        top.retain(|&i| children[i].features.packing == most);
-        let keys: [fn(&Candidate) -> u16; 3] = [|c| c.features.areas, |c| c.hotspots, |c| c.h];
+    fn chosen(children: &[Kid], mut top: Vec<usize>) -> Option<usize> {
+        let most = top.iter().map(|&i| children[i].0.features.packing).max()?;
+        top.retain(|&i| children[i].0.features.packing == most);
+        let keys: [fn(&Kid) -> u16; 3] = [|c| c.0.features.areas, |c| c.0.hotspots, |c| c.1];
         for key in keys {
             let least = top.iter().map(|&i| key(&children[i])).min()?;
             top.retain(|&i| key(&children[i]) == least);
@@ -292,7 +338,7 @@ mod tests {
             };
             let hotspots = rng.gen_range(0..4);
             let n = rng.gen_range(0..8);
-            let children: Vec<Candidate> = (0..n)
+            let children: Vec<Kid> = (0..n)
                 .map(|_| {
                     let c = candidate(
                         rng.gen_range(0..5),
@@ -302,14 +348,12 @@ mod tests {
                     let away = rng
                         .gen_bool(0.5)
                         .then(|| (rng.gen_range(0..3), rng.gen_range(0..3)));
-                    Candidate {
-                        away,
-                        ..with_hotspots(c, rng.gen_range(0..5))
-                    }
+                    let (c, h) = with_hotspots(c, rng.gen_range(0..5));
+                    (Candidate { away, ..c }, h)
                 })
                 .collect();
             let mut free = vec![false; n];
-            advise(parent, hotspots, &children, &mut free);
+            run(parent, hotspots, &children, &mut free);
             assert_eq!(
                 free,
                 reference(parent, hotspots, &children),

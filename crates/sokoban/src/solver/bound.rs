@@ -7,7 +7,7 @@
 //! is a deadlock (some set of boxes has too few goals it can reach).
 
 use super::distance::{Distances, INF};
-use super::matching::{Hungarian, IMPOSSIBLE};
+use super::matching::{Hungarian, Perfect, IMPOSSIBLE};
 
 /// Work arrays of the bound.
 ///
@@ -153,6 +153,72 @@ impl Bound {
     }
 }
 
+/// Whether the matching exists at all: a perfect matching of boxes to
+/// goals at finite push distances, the deadlock test of [`Bound`] without
+/// its cost, for a search that needs the bound of few of its nodes (FESS,
+/// whose advisors break their last ties by it). Incremental like [`Bound`]:
+/// [`Feasible::prepare`] matches the parent, [`Feasible::child`] re-matches
+/// only the rows that changed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Feasible {
+    perfect: Perfect,
+    /// The parent's matching (each goal's box), row keys (box square,
+    /// side), and whether it has one.
+    base: Vec<usize>,
+    keys: Vec<(u16, usize)>,
+    ok: bool,
+    changed: Vec<usize>,
+}
+
+impl Feasible {
+    /// Matches a node about to be expanded, to test its children from.
+    pub(crate) fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+        self.keys.clear();
+        self.keys
+            .extend(boxes.iter().map(|&b| (b, dist.side_of(b, worker))));
+        self.ok = self
+            .perfect
+            .exists(boxes.len(), |i, j| open(dist, boxes, worker, i, j));
+        self.base.clear();
+        self.base.extend_from_slice(self.perfect.matched());
+    }
+
+    /// Whether the matching exists for a child of the prepared node:
+    /// `boxes` in the same order as the parent's (one replaced), worker on
+    /// `worker`.
+    pub(crate) fn child(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> bool {
+        let n = boxes.len();
+        if !self.ok || self.keys.len() != n {
+            return self
+                .perfect
+                .exists(n, |i, j| open(dist, boxes, worker, i, j));
+        }
+        self.changed.clear();
+        for (i, &b) in boxes.iter().enumerate() {
+            if self.keys.get(i) != Some(&(b, dist.side_of(b, worker))) {
+                self.changed.push(i);
+            }
+        }
+        self.perfect.rematch(&self.base, &self.changed, n, |i, j| {
+            open(dist, boxes, worker, i, j)
+        })
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        (self.base.capacity() + self.changed.capacity()) * 8 + self.keys.capacity() * 16
+    }
+}
+
+/// Whether box `i` of `boxes` can reach goal `j` with the worker on
+/// `worker`.
+fn open(dist: &Distances, boxes: &[u16], worker: u16, i: usize, j: usize) -> bool {
+    boxes
+        .get(i)
+        .and_then(|&b| dist.row_for(b, worker).get(j))
+        .is_some_and(|&d| d != INF)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::compact::Board;
@@ -183,5 +249,41 @@ mod tests {
             let fresh = Bound::default().value(&dist, &child, w);
             assert_eq!(b.child(&dist, &child, w), fresh);
         }
+    }
+
+    #[test]
+    fn the_matching_exists_exactly_when_the_bound_finds_one() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+        let mut both = [0; 2];
+        for _ in 0..300 {
+            let Some((text, _)) =
+                crate::solver::random_position(&mut rng, 0.25, |rng, n| rng.gen_range(0..n))
+            else {
+                continue;
+            };
+            let level = crate::xsb::parse_level(&text).unwrap();
+            let board = Board::new(&level).unwrap();
+            let dist = Distances::new(&board);
+            let n = u16::try_from(board.len()).unwrap();
+            let boxes: Vec<u16> = level.start().boxes().map(|c| board.square(c)).collect();
+            let worker = board.square(level.start().worker());
+            let mut f = Feasible::default();
+            f.prepare(&dist, &boxes, worker);
+            for k in 0..boxes.len() {
+                for to in (0..n).filter(|t| !boxes.contains(t)) {
+                    let mut child = boxes.clone();
+                    child[k] = to;
+                    let w = rng.gen_range(0..n);
+                    if child.contains(&w) {
+                        continue;
+                    }
+                    let want = Bound::default().value(&dist, &child, w).is_some();
+                    assert_eq!(f.child(&dist, &child, w), want, "{text}{child:?} {w}");
+                    both[usize::from(want)] += 1;
+                }
+            }
+        }
+        assert!(both[0] > 1_000 && both[1] > 500, "{both:?}");
     }
 }

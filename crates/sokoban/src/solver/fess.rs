@@ -19,11 +19,14 @@
 //! see each position's features and its hotspot count
 //! ([`super::hotspots`], kept beside the features and not a cell key), and
 //! need all of a position's children, so the children wait in the frontier
-//! until the next position is taken, and are filed then. For the opener it
+//! until all have been pushed ([`Frontier::expanded`]), and are filed then. For the opener it
 //! also keeps the goals the plan fills next in the position being expanded
 //! and how far each child's moved box stands from them ([`super::walks`]).
-//! The matching bound is still computed for each child: no perfect
-//! matching is a deadlock, and the advisors break their last ties by it.
+//! Each child is tested for a perfect matching of its boxes to the goals
+//! ([`Feasible`]): none is a deadlock. The matching bound itself only
+//! breaks the advisors' last ties, so it is computed only for the children
+//! that tie on every feature, from the parent's matching prepared once for
+//! them.
 //! Within a weight the last filed goes first rather than the least bound:
 //! with FESS alone on XSokoban (20,000 nodes per level) that solved 45
 //! levels against 40.
@@ -31,7 +34,7 @@
 use std::collections::HashMap;
 
 use super::advisors::{advise, Candidate};
-use super::bound::Bound;
+use super::bound::{Bound, Feasible};
 use super::compact::{bits, NONE};
 use super::distance::Distances;
 use super::features::Features;
@@ -55,6 +58,9 @@ struct Info {
 #[derive(Clone, Debug)]
 pub(crate) struct Fess {
     bound: Bound,
+    feasible: Feasible,
+    /// Whether `bound` holds the matching of the position being expanded.
+    bound_ready: bool,
     packing: Packing,
     hotspots: Hotspots,
     /// The goal squares.
@@ -69,6 +75,7 @@ pub(crate) struct Fess {
     parent_loose: Vec<u64>,
     parent_boxes: Vec<u16>,
     parent_total: u32,
+    parent_worker: u16,
     /// Bytes of the cells' open lists.
     cells_bytes: usize,
     /// Weight and features of each stored position, by node number.
@@ -81,10 +88,13 @@ pub(crate) struct Fess {
     cursor: usize,
     /// The position being expanded.
     parent: Info,
-    /// Its children so far, waiting for the advisors: node numbers, and
-    /// what the advisors see of each.
+    /// Its children so far, waiting for the advisors: node numbers, what
+    /// the advisors see of each, and each one's move and worker square.
     children: Vec<u32>,
     candidates: Vec<Candidate>,
+    moves: Vec<((u16, u16), u16)>,
+    /// Scratch: a child's boxes, in the parent's order.
+    child_boxes: Vec<u16>,
     /// Scratch: which children an advisor proposes.
     free: Vec<bool>,
     /// Walking distances from the goals, for the opener (empty when it is
@@ -152,14 +162,32 @@ impl Fess {
     /// Files the waiting children of the last position expanded, each
     /// weighing its parent's weight plus 1, or plus 0 when an advisor
     /// proposes it.
-    fn flush(&mut self) {
+    fn flush(&mut self, dist: &Distances) {
         self.free.clear();
         self.free.resize(self.children.len(), false);
+        let (bound, ready) = (&mut self.bound, &mut self.bound_ready);
+        let (parent, worker) = (&self.parent_boxes, self.parent_worker);
+        let (moves, boxes) = (&self.moves, &mut self.child_boxes);
         advise(
             self.parent.features,
             self.parent.hotspots,
             &self.candidates,
             &mut self.free,
+            |i| {
+                let Some(&((from, to), w)) = moves.get(i) else {
+                    return u16::MAX;
+                };
+                if !parent.contains(&from) {
+                    return u16::MAX;
+                }
+                if !*ready {
+                    bound.prepare(dist, parent, worker);
+                    *ready = true;
+                }
+                boxes.clear();
+                boxes.extend(parent.iter().map(|&b| if b == from { to } else { b }));
+                bound.child(dist, boxes, w).unwrap_or(u16::MAX)
+            },
         );
         for k in 0..self.children.len() {
             let (Some(&node), Some(&c), Some(&free)) = (
@@ -178,6 +206,7 @@ impl Fess {
         }
         self.children.clear();
         self.candidates.clear();
+        self.moves.clear();
     }
 
     /// Files `node` with `info` in its cell.
@@ -224,6 +253,8 @@ impl Frontier for Fess {
     fn new(problem: &Problem) -> Fess {
         Fess {
             bound: Bound::default(),
+            feasible: Feasible::default(),
+            bound_ready: false,
             packing: problem.packing.clone().unwrap_or_default(),
             hotspots: problem.hotspots.clone().unwrap_or_default(),
             goal: (0..problem.board.len())
@@ -235,6 +266,7 @@ impl Frontier for Fess {
             parent_loose: vec![0; problem.board.words()],
             parent_boxes: Vec::new(),
             parent_total: 0,
+            parent_worker: 0,
             cells_bytes: 0,
             info: Vec::new(),
             cell_of: HashMap::new(),
@@ -243,6 +275,8 @@ impl Frontier for Fess {
             parent: Info::default(),
             children: Vec::new(),
             candidates: Vec::new(),
+            moves: Vec::new(),
+            child_boxes: Vec::new(),
             free: Vec::new(),
             walks: if problem.opener {
                 Walks::new(&problem.board)
@@ -270,7 +304,6 @@ impl Frontier for Fess {
     }
 
     fn pop(&mut self, _store: &Store) -> Option<Popped> {
-        self.flush();
         let n = self.cells.len();
         for step in 1..=n {
             let c = (self.cursor + step) % n;
@@ -283,7 +316,9 @@ impl Frontier for Fess {
     }
 
     fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16) {
-        self.bound.prepare(dist, boxes, worker);
+        self.feasible.prepare(dist, boxes, worker);
+        self.bound_ready = false;
+        self.parent_worker = worker;
         mark(&mut self.parent_occupied, &self.parent_boxes, false);
         self.parent_boxes.clear();
         self.parent_boxes.extend_from_slice(boxes);
@@ -306,8 +341,17 @@ impl Frontier for Fess {
             .unwrap_or_default();
     }
 
+    /// 0 for a solved child, 1 for any other with a perfect matching (the
+    /// bound is computed later, for the children the advisors need it of),
+    /// `None` for one without.
     fn bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16> {
-        self.bound.child(dist, boxes, worker)
+        if !self.feasible.child(dist, boxes, worker) {
+            return None;
+        }
+        let loose = boxes
+            .iter()
+            .any(|&b| !self.goal.get(usize::from(b)).copied().unwrap_or(true));
+        Some(u16::from(loose))
     }
 
     fn push(&mut self, node: Keyed<'_>) {
@@ -317,16 +361,20 @@ impl Frontier for Fess {
             self.child_features(node.moved, node.regions)
         };
         self.children.push(node.node);
+        self.moves.push((node.moved, node.worker));
         let away = self.away(node.moved);
         self.candidates.push(Candidate {
             features,
-            h: node.h,
             hotspots,
             away,
         });
     }
 
     fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
+
+    fn expanded(&mut self, dist: &Distances) {
+        self.flush(dist);
+    }
 
     fn bytes(&self) -> usize {
         self.cells_bytes
@@ -338,6 +386,9 @@ impl Frontier for Fess {
             + self.parent_boxes.capacity() * 2
             + self.children.capacity() * 4
             + self.candidates.capacity() * std::mem::size_of::<Candidate>()
+            + self.moves.capacity() * 6
+            + self.child_boxes.capacity() * 2
+            + self.feasible.bytes()
             + self.free.capacity()
             + self.packing.bytes()
             + self.hotspots.bytes()
@@ -374,6 +425,7 @@ mod tests {
             boxes,
             regions,
             moved: (NONE, NONE),
+            worker: 0,
         }
     }
 
@@ -394,9 +446,10 @@ mod tests {
         f.push(keyed(1, 2, &[sq(1, 3), sq(1, 5), sq(2, 1)], 1));
         f.push(keyed(2, 3, &[sq(1, 3), sq(1, 6), sq(2, 2)], 1));
         f.push(keyed(3, 2, &[sq(1, 4), sq(1, 5), sq(2, 2)], 1));
-        // The children are filed when the next position is taken. The
-        // root's cell holds 2 and 3 (3 first: filed last); the other cell
-        // holds 1. The cursor moves on from the root's cell.
+        // The children are filed once all are in. The root's cell holds 2
+        // and 3 (3 first: filed last); the other cell holds 1. The cursor
+        // moves on from the root's cell.
+        f.expanded(dist);
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();
         assert_eq!(
             order,
@@ -494,21 +547,58 @@ mod tests {
     }
 
     #[test]
-    fn one_joining_move_is_free() {
-        let (level, problem) = problem();
+    fn one_joining_move_is_free_and_ties_go_to_the_lower_bound() {
+        let (level, _) = problem();
+        let limits = Limits {
+            clock: crate::solver::limit::Clock::default(),
+            nodes: None,
+            memory: 1 << 30,
+        };
+        // Without the opener, which would propose the move away from the
+        // goals.
+        let plan = Plan {
+            opener: false,
+            ..Plan::ALL
+        };
+        let problem = Problem::new(&level, &limits, plan).unwrap();
         let board = &problem.board;
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
         let store = Store::new(board.words(), 1 << 20);
+        let dist = &problem.dist;
         let mut f = Fess::new(&problem);
         let start = [sq(1, 3), sq(1, 5), sq(2, 2)];
         f.push_root(keyed(0, 9, &start, 3));
         assert_eq!(f.pop(&store), Some(Popped::Expand(0)));
-        f.prepare(0, &problem.dist, &start, sq(1, 1));
-        // No child packs a box; two join areas, the second with the lower
-        // bound, and only it is proposed.
-        f.push(keyed(1, 5, &[sq(1, 4), sq(1, 5), sq(2, 2)], 2));
-        f.push(keyed(2, 4, &[sq(1, 3), sq(1, 6), sq(2, 2)], 2));
-        f.push(keyed(3, 3, &[sq(1, 3), sq(1, 5), sq(2, 3)], 3));
+        f.prepare(0, dist, &start, sq(1, 1));
+        // No child packs a box; the first two join areas and tie on every
+        // feature. The box at (1, 5) pushed left, away from the goals, or
+        // right, nearer: the second has the lower bound (7 against 11), and
+        // only it is proposed. The third adds an area.
+        let children = [
+            [sq(1, 3), sq(1, 4), sq(2, 2)],
+            [sq(1, 3), sq(1, 6), sq(2, 2)],
+            [sq(1, 3), sq(1, 5), sq(2, 3)],
+        ];
+        let moves = [
+            (sq(1, 5), sq(1, 4)),
+            (sq(1, 5), sq(1, 6)),
+            (sq(2, 2), sq(2, 3)),
+        ];
+        for (i, (boxes, moved)) in children.iter().zip(moves).enumerate() {
+            let regions = if i < 2 { 2 } else { 4 };
+            f.push(Keyed {
+                moved,
+                worker: moved.0,
+                ..keyed(u32::try_from(i).unwrap() + 1, 1, boxes, regions)
+            });
+        }
+        let bounds: Vec<_> = children
+            .iter()
+            .zip(moves)
+            .map(|(b, m)| Bound::default().value(dist, b, m.0))
+            .collect();
+        assert_eq!(bounds, [Some(11), Some(7), Some(9)]);
+        f.expanded(dist);
         assert_eq!(f.pop(&store), Some(Popped::Expand(2)));
         let weights: Vec<u32> = (1..4).map(|i| f.info[i].weight).collect();
         assert_eq!(weights, [1, 0, 1]);

@@ -53,6 +53,8 @@ pub(crate) struct Keyed<'b> {
     /// The squares the box moved into it left and reached ([`NONE`](super::compact::NONE)
     /// twice for a root).
     pub(crate) moved: (u16, u16),
+    /// Its worker's square.
+    pub(crate) worker: u16,
 }
 
 /// The open nodes of one search, in the order it expands them.
@@ -84,7 +86,9 @@ pub(crate) trait Frontier {
     fn prepare(&mut self, node: u32, dist: &Distances, boxes: &[u16], worker: u16);
 
     /// The bound of a child of the prepared node (`boxes` in its order,
-    /// one replaced); `None` for a deadlock.
+    /// one replaced); `None` for a deadlock. Always 0 for a solved child
+    /// and more for any other; a frontier that does not order by the bound
+    /// may give 1 for every unsolved child (FESS).
     fn bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16>;
 
     /// Adds a new node with its keys.
@@ -93,6 +97,11 @@ pub(crate) trait Frontier {
     /// Node `node`, already stored, was reached again at the lower cost
     /// `g` (its bound is `h`).
     fn improved(&mut self, node: u32, g: u32, h: u16);
+
+    /// All the children of the last node expanded have been pushed (not
+    /// called when one of them ended the search); `dist` are the search's
+    /// distances.
+    fn expanded(&mut self, _dist: &Distances) {}
 
     /// Bytes held.
     fn bytes(&self) -> usize;
@@ -343,6 +352,7 @@ mod tests {
             boxes: &[],
             regions: 0,
             moved: (NONE, NONE),
+            worker: 0,
         }
     }
 
@@ -392,6 +402,7 @@ mod tests {
                 boxes: &[],
                 regions,
                 moved: (NONE, NONE),
+                worker: 0,
             });
         }
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();

@@ -202,6 +202,43 @@ impl Perfect {
         true
     }
 
+    /// The row matched to each column by the last [`Perfect::exists`] or
+    /// [`Perfect::rematch`] that found a perfect matching.
+    pub(crate) fn matched(&self) -> &[usize] {
+        &self.row_of
+    }
+
+    /// [`Perfect::exists`] for a problem that differs from one with the
+    /// perfect matching `base` (each column's row) only in the rows
+    /// `rows`: their columns are freed and each is matched again by an
+    /// augmenting path, the other rows keeping theirs.
+    pub(crate) fn rematch(
+        &mut self,
+        base: &[usize],
+        rows: &[usize],
+        n: usize,
+        allowed: impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        if base.len() != n {
+            return self.exists(n, allowed);
+        }
+        self.row_of.clear();
+        self.row_of.extend(
+            base.iter()
+                .map(|r| if rows.contains(r) { FREE } else { *r }),
+        );
+        self.seen.clear();
+        self.seen.resize(n, 0);
+        self.stamp = 0;
+        for &r in rows {
+            self.stamp += 1;
+            if !self.augment(r, n, &allowed) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Finds an augmenting path from row `r`: a free allowed column first,
     /// else a column whose row can move to another.
     fn augment(&mut self, r: usize, n: usize, allowed: &impl Fn(usize, usize) -> bool) -> bool {
@@ -335,6 +372,40 @@ mod tests {
             let got = h.solve(n, |i, j| costs[i][j]);
             assert_eq!(got, brute(&costs), "case {case}: {costs:?}");
         }
+    }
+
+    #[test]
+    fn rematching_changed_rows_agrees_with_matching_afresh() {
+        let mut next = lcg(31);
+        let mut both = [0; 2];
+        for _ in 0..3_000 {
+            let n = usize::try_from(next() % 6).unwrap() + 1;
+            let mut allowed: Vec<bool> = (0..n * n).map(|_| !next().is_multiple_of(3)).collect();
+            let mut base = Perfect::default();
+            if !base.exists(n, |r, c| allowed[r * n + c]) {
+                continue;
+            }
+            let kept = base.matched().to_vec();
+            let rows: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(3)).collect();
+            for &r in &rows {
+                for c in 0..n {
+                    allowed[r * n + c] = !next().is_multiple_of(3);
+                }
+            }
+            let want = Perfect::default().exists(n, |r, c| allowed[r * n + c]);
+            let mut p = Perfect::default();
+            assert_eq!(p.rematch(&kept, &rows, n, |r, c| allowed[r * n + c]), want);
+            both[usize::from(want)] += 1;
+            if want {
+                let m = p.matched();
+                let mut rows_seen = vec![false; n];
+                for (c, &r) in m.iter().enumerate() {
+                    assert!(allowed[r * n + c] && !rows_seen[r]);
+                    rows_seen[r] = true;
+                }
+            }
+        }
+        assert!(both[0] > 100 && both[1] > 1_000, "{both:?}");
     }
 
     #[test]

@@ -143,6 +143,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             boxes: self.expander.boxes(),
             regions,
             moved: (NONE, NONE),
+            worker: w,
         });
         None
     }
@@ -175,6 +176,7 @@ impl<'a, F: Frontier> Search<'a, F> {
                 boxes: self.expander.boxes(),
                 regions: 0,
                 moved: (NONE, NONE),
+                worker: w,
             });
         }
         if self.store.len() == 0 {
@@ -255,6 +257,7 @@ impl<'a, F: Frontier> Search<'a, F> {
                 return Ok(Some(end));
             }
         }
+        self.frontier.expanded(self.dist);
         Ok(None)
     }
 
@@ -329,6 +332,7 @@ impl<'a, F: Frontier> Search<'a, F> {
             boxes: &self.child_boxes,
             regions,
             moved: (from, to),
+            worker: w,
         });
         Ok(None)
     }
