@@ -405,15 +405,24 @@ mod tests {
     use crate::solver::problem::Plan;
     use crate::solver::search::Limits;
 
-    fn problem() -> (crate::level::Level, Problem) {
-        let level =
-            crate::xsb::parse_level("##########\n#@ $ $ ..#\n#.$  #####\n##########\n").unwrap();
-        let limits = Limits {
+    fn limits() -> Limits {
+        Limits {
             clock: crate::solver::limit::Clock::default(),
             nodes: None,
             memory: 1 << 30,
-        };
-        let problem = Problem::new(&level, &limits, Plan::ALL).unwrap();
+        }
+    }
+
+    fn problem() -> (crate::level::Level, Problem) {
+        problem_with(Plan::ALL)
+    }
+
+    /// A corridor room of two goals and a lone goal, with FESS's tables
+    /// `plan`.
+    fn problem_with(plan: Plan) -> (crate::level::Level, Problem) {
+        let level =
+            crate::xsb::parse_level("##########\n#@ $ $ ..#\n#.$  #####\n##########\n").unwrap();
+        let problem = Problem::new(&level, &limits(), plan).unwrap();
         (level, problem)
     }
 
@@ -481,16 +490,10 @@ mod tests {
         // The box at (1, 3): three steps from the lone goal, then four.
         assert_eq!(f.away((sq(1, 3), sq(1, 4))), Some((3, 4)));
         // Without the opener there is no table and no next goal.
-        let limits = Limits {
-            clock: crate::solver::limit::Clock::default(),
-            nodes: None,
-            memory: 1 << 30,
-        };
-        let plan = Plan {
+        let (_, problem) = problem_with(Plan {
             opener: false,
             ..Plan::ALL
-        };
-        let problem = Problem::new(&level, &limits, plan).unwrap();
+        });
         let mut off = Fess::new(&problem);
         off.prepare(0, &problem.dist, &start, sq(1, 1));
         assert!(off.walks.is_empty() && off.next.is_empty());
@@ -501,11 +504,7 @@ mod tests {
     fn a_child_has_the_features_of_its_position() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
-        let limits = Limits {
-            clock: crate::solver::limit::Clock::default(),
-            nodes: None,
-            memory: 1 << 30,
-        };
+        let limits = limits();
         let (mut children, mut packed, mut hot) = (0, 0, 0);
         for _ in 0..200 {
             let Some((text, _)) =
@@ -548,19 +547,12 @@ mod tests {
 
     #[test]
     fn one_joining_move_is_free_and_ties_go_to_the_lower_bound() {
-        let (level, _) = problem();
-        let limits = Limits {
-            clock: crate::solver::limit::Clock::default(),
-            nodes: None,
-            memory: 1 << 30,
-        };
         // Without the opener, which would propose the move away from the
         // goals.
-        let plan = Plan {
+        let (level, problem) = problem_with(Plan {
             opener: false,
             ..Plan::ALL
-        };
-        let problem = Problem::new(&level, &limits, plan).unwrap();
+        });
         let board = &problem.board;
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
         let store = Store::new(board.words(), 1 << 20);
