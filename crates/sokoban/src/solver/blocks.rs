@@ -23,19 +23,32 @@ use super::compact::{Board, NONE};
 /// subtree).
 const REST: u16 = NONE;
 
+/// One square's entries in the numbering.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// Generation stamp: the entries are valid when equal to
+    /// [`Blocks::current`].
+    stamp: u32,
+    /// Discovery order.
+    disc: u16,
+    /// The least discovery order the subtree reaches by one back edge.
+    low: u16,
+    /// The subtree's squares.
+    size: u16,
+    /// The parent in the depth-first tree ([`NONE`] for the root).
+    parent: u16,
+    /// The subtree's smallest square.
+    min: u16,
+}
+
 /// The numbering of one area of free floor.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Blocks {
-    /// Generation stamp per square: its entries are valid when equal to
-    /// `current`.
-    stamp: Vec<u32>,
+    /// Per square (boards have fewer than [`NONE`] squares, so every count
+    /// fits a `u16`).
+    node: Vec<Node>,
     current: u32,
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    parent: Vec<u16>,
-    size: Vec<u32>,
-    min: Vec<u16>,
-    /// The depth-first search's stack: a square and the next side to try.
+    /// The depth-first search's stack: a square and its next side to try.
     stack: Vec<(u16, u8)>,
     /// The root of the numbering.
     root: u16,
@@ -48,19 +61,14 @@ impl Blocks {
     /// Work space for a board of `len` squares.
     pub(crate) fn new(len: usize) -> Blocks {
         Blocks {
-            stamp: vec![0; len],
-            disc: vec![0; len],
-            low: vec![0; len],
-            parent: vec![NONE; len],
-            size: vec![0; len],
-            min: vec![NONE; len],
+            node: vec![Node::default(); len],
             ..Blocks::default()
         }
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.stamp.capacity() * 22 + self.stack.capacity() * 4
+        self.node.capacity() * std::mem::size_of::<Node>() + self.stack.capacity() * 4
     }
 
     /// Numbers the area of squares where `occupied` is false that holds
@@ -68,113 +76,106 @@ impl Blocks {
     pub(crate) fn number(&mut self, board: &Board, occupied: &[bool], root: u16) {
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.node.iter_mut().for_each(|n| n.stamp = 0);
             self.current = 1;
         }
         self.root = root;
         self.least = [NONE; LEAST];
         self.stack.clear();
         let mut time = 0;
+        // The square being searched, its neighbours and the next side to
+        // try; the stack holds its ancestors, each with its next side.
+        let mut v = root;
+        let mut nbrs = board.nbrs(v);
+        let mut side = 0;
         self.visit(root, NONE, &mut time);
-        while let Some(&(v, side)) = self.stack.last() {
-            if let Some(top) = self.stack.last_mut() {
-                top.1 += 1;
-            }
-            if side < 4 {
-                let n = board.nbr(v, usize::from(side));
+        loop {
+            if let Some(&n) = nbrs.get(side) {
+                side += 1;
                 if n == NONE || occupied.get(usize::from(n)).copied().unwrap_or(true) {
                     continue;
                 }
-                if !self.numbered(n) {
+                let Some(&seen) = self.node.get(usize::from(n)) else {
+                    continue;
+                };
+                if seen.stamp != self.current {
+                    self.stack.push((v, side as u8));
                     self.visit(n, v, &mut time);
-                } else if n != self.get(&self.parent, v, NONE) {
-                    let d = self.get(&self.disc, n, 0);
-                    self.lower(v, d);
+                    (v, nbrs, side) = (n, board.nbrs(n), 0);
+                } else if let Some(node) = self.node.get_mut(usize::from(v)) {
+                    if n != node.parent {
+                        node.low = node.low.min(seen.disc);
+                    }
                 }
                 continue;
             }
-            self.stack.pop();
-            let p = self.get(&self.parent, v, NONE);
-            if p != NONE {
-                let (low, size, min) = (
-                    self.get(&self.low, v, 0),
-                    self.get(&self.size, v, 0),
-                    self.get(&self.min, v, NONE),
-                );
-                self.lower(p, low);
-                if let (Some(s), Some(m)) = (
-                    self.size.get_mut(usize::from(p)),
-                    self.min.get_mut(usize::from(p)),
-                ) {
-                    *s += size;
-                    *m = (*m).min(min);
-                }
+            let Some((p, next)) = self.stack.pop() else {
+                break;
+            };
+            let done = self.at(v);
+            if let Some(parent) = self.node.get_mut(usize::from(p)) {
+                parent.low = parent.low.min(done.low);
+                parent.size += done.size;
+                parent.min = parent.min.min(done.min);
             }
+            (v, nbrs, side) = (p, board.nbrs(p), usize::from(next));
         }
     }
 
-    fn visit(&mut self, s: u16, parent: u16, time: &mut u32) {
-        let i = usize::from(s);
-        if let (Some(st), Some(d), Some(l), Some(p), Some(z), Some(m)) = (
-            self.stamp.get_mut(i),
-            self.disc.get_mut(i),
-            self.low.get_mut(i),
-            self.parent.get_mut(i),
-            self.size.get_mut(i),
-            self.min.get_mut(i),
-        ) {
-            *st = self.current;
-            *d = *time;
-            *l = *time;
-            *p = parent;
-            *z = 1;
-            *m = s;
+    fn visit(&mut self, s: u16, parent: u16, time: &mut u16) {
+        if let Some(node) = self.node.get_mut(usize::from(s)) {
+            *node = Node {
+                stamp: self.current,
+                disc: *time,
+                low: *time,
+                size: 1,
+                parent,
+                min: s,
+            };
             *time += 1;
             insert(&mut self.least, s);
-            self.stack.push((s, 0));
         }
     }
 
-    fn lower(&mut self, s: u16, to: u32) {
-        if let Some(l) = self.low.get_mut(usize::from(s)) {
-            *l = (*l).min(to);
-        }
-    }
-
-    fn get<T: Copy>(&self, table: &[T], s: u16, default: T) -> T {
-        table.get(usize::from(s)).copied().unwrap_or(default)
+    /// The entries of square `s` (all zero for a square off the board).
+    fn at(&self, s: u16) -> Node {
+        self.node.get(usize::from(s)).copied().unwrap_or_default()
     }
 
     /// Whether square `s` is in the numbered area.
-    pub(crate) fn numbered(&self, s: u16) -> bool {
-        self.stamp.get(usize::from(s)) == Some(&self.current)
+    #[cfg(test)]
+    fn numbered(&self, s: u16) -> bool {
+        self.node
+            .get(usize::from(s))
+            .is_some_and(|n| n.stamp == self.current)
     }
 
     /// Whether the subtree of `c`, a child of `t`, is a piece of its own
     /// when a box stands on `t`.
     fn splits(&self, t: u16, c: u16) -> bool {
-        self.get(&self.low, c, 0) >= self.get(&self.disc, t, 0)
+        self.at(c).low >= self.at(t).disc
     }
 
     /// Whether `a` is in the subtree of `c`.
     fn within(&self, a: u16, c: u16) -> bool {
-        let (da, dc) = (self.get(&self.disc, a, 0), self.get(&self.disc, c, 0));
-        dc <= da && da - dc < self.get(&self.size, c, 0)
+        let (da, c) = (self.at(a).disc, self.at(c));
+        c.disc <= da && da - c.disc < c.size
     }
 
     /// The children of `t` in the numbering.
     fn children(&self, board: &Board, t: u16) -> impl Iterator<Item = u16> + '_ {
-        board
-            .nbrs(t)
-            .into_iter()
-            .filter(move |&c| c != NONE && self.numbered(c) && self.get(&self.parent, c, NONE) == t)
+        board.nbrs(t).into_iter().filter(move |&c| {
+            self.node
+                .get(usize::from(c))
+                .is_some_and(|n| n.stamp == self.current && n.parent == t)
+        })
     }
 
     /// The piece holding `a` when a box stands on `t` (both numbered, `a`
     /// not `t`): the child of `t` heading it, or [`REST`]. A square numbered before `t`, or after `t`'s subtree, is
     /// not in the subtree.
     fn piece(&self, board: &Board, t: u16, a: u16) -> u16 {
-        if self.get(&self.disc, a, 0) < self.get(&self.disc, t, 0) {
+        if self.at(a).disc < self.at(t).disc {
             return REST;
         }
         self.children(board, t)
@@ -205,7 +206,7 @@ impl Blocks {
     pub(crate) fn smallest(&self, board: &Board, t: u16, a: u16) -> u16 {
         let p = self.piece(board, t, a);
         if p != REST {
-            return self.get(&self.min, p, NONE);
+            return self.node.get(usize::from(p)).map_or(NONE, |n| n.min);
         }
         let outside = |s: u16| {
             s != t
