@@ -9,23 +9,23 @@
 //! whenever `x` and the worker's square behind `y` are neither walls nor
 //! frozen boxes, whatever the other boxes and wherever the worker.
 //!
-//! The check costs a fill per empty goal (each stopping at the first box it
-//! meets) and one fill from all of them, so the expander runs it only when
-//! a push has just frozen a box on a goal: only then can its answer have
-//! changed since the parent.
+//! The check costs two fills (one forward from the boxes that are not
+//! frozen, one backward from the empty goals), so the expander runs it
+//! only when a push has just frozen a box on a goal: only then can its
+//! answer have changed since the parent.
 
-use super::compact::{Board, NONE};
+use super::compact::{opposite, Board, NONE};
 
 /// Work arrays of the check.
 #[derive(Clone, Debug)]
 pub(crate) struct Sealed {
     /// The frozen boxes, as walls.
     wall: Vec<bool>,
-    /// The boxes that are not frozen.
-    loose: Vec<bool>,
-    /// Squares from which a box reaches the goals being filled.
-    reach: Vec<bool>,
-    goals: Vec<u16>,
+    /// The squares the last fill reached: those holding its stamp.
+    reach: Vec<u32>,
+    stamp: u32,
+    /// The fill's starting squares.
+    sources: Vec<u16>,
     stack: Vec<u16>,
 }
 
@@ -34,9 +34,9 @@ impl Sealed {
     pub(crate) fn new(len: usize) -> Sealed {
         Sealed {
             wall: vec![false; len],
-            loose: vec![false; len],
-            reach: vec![false; len],
-            goals: Vec::new(),
+            reach: vec![0; len],
+            stamp: 0,
+            sources: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -48,74 +48,79 @@ impl Sealed {
         for &f in frozen {
             set(&mut self.wall, f, true);
         }
-        for &b in boxes {
-            if !self.is_wall(b) {
-                set(&mut self.loose, b, true);
-            }
-        }
-        // Each open goal in reach of a box: a fill from the goal that stops
-        // at the first box.
-        let mut sealed = false;
-        for &g in board.goals() {
-            if !self.is_wall(g) && !self.fill(board, &[g], true) {
-                sealed = true;
-                break;
-            }
-        }
-        // Each box in reach of an open goal: one fill from all of them.
+        // Each open goal in reach of a box: one fill forward from the boxes.
+        let mut sources = std::mem::take(&mut self.sources);
+        sources.clear();
+        sources.extend(boxes.iter().copied().filter(|&b| !self.is_wall(b)));
+        self.fill(board, &sources, true);
+        let mut sealed = board
+            .goals()
+            .iter()
+            .any(|&g| !self.is_wall(g) && !self.reached(g));
+        // Each box in reach of an open goal: one fill backward from them.
         if !sealed {
-            self.goals.clear();
+            sources.clear();
             let wall = &self.wall;
-            self.goals
-                .extend(board.goals().iter().copied().filter(|&g| !get(wall, g)));
-            let goals = std::mem::take(&mut self.goals);
-            self.fill(board, &goals, false);
-            self.goals = goals;
-            sealed = boxes
-                .iter()
-                .any(|&b| !self.is_wall(b) && !get(&self.reach, b));
+            sources.extend(board.goals().iter().copied().filter(|&g| !get(wall, g)));
+            self.fill(board, &sources, false);
+            sealed = boxes.iter().any(|&b| !self.is_wall(b) && !self.reached(b));
         }
+        self.sources = sources;
         for &f in frozen {
             set(&mut self.wall, f, false);
-        }
-        for &b in boxes {
-            set(&mut self.loose, b, false);
         }
         sealed
     }
 
-    /// Marks in `reach` the squares from which a box can be pushed to one
-    /// of `goals` (relaxed); with `stop`, stops at the first square with a
-    /// box that is not frozen. Whether it found such a box.
-    fn fill(&mut self, board: &Board, goals: &[u16], stop: bool) -> bool {
-        self.reach.fill(false);
+    /// Marks the squares a box on one of `sources` can be pushed to
+    /// (`forward`), or from which a box can be pushed to one of them
+    /// (relaxed: only walls and frozen boxes stop a box or the worker).
+    fn fill(&mut self, board: &Board, sources: &[u16], forward: bool) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.reach.fill(0);
+            self.stamp = 1;
+        }
         self.stack.clear();
-        for &g in goals {
-            if get(&self.loose, g) && stop {
-                return true;
+        for &s in sources {
+            if !self.reached(s) {
+                self.reach_to(s);
+                self.stack.push(s);
             }
-            set(&mut self.reach, g, true);
-            self.stack.push(g);
         }
         while let Some(x) = self.stack.pop() {
             for d in 0..4 {
-                // The box came to x from y, pushed by the worker on w.
+                // Forward, the worker on `w` pushes the box from `x` to
+                // `y`; backward, from `y` to `x`.
                 let y = board.nbr(x, d);
-                if y == NONE || self.is_wall(y) || get(&self.reach, y) {
+                if y == NONE || self.is_wall(y) || self.reached(y) {
                     continue;
                 }
-                let w = board.nbr(y, d);
+                let w = if forward {
+                    board.nbr(x, opposite(d))
+                } else {
+                    board.nbr(y, d)
+                };
                 if w == NONE || self.is_wall(w) {
                     continue;
                 }
-                if stop && get(&self.loose, y) {
-                    return true;
-                }
-                set(&mut self.reach, y, true);
+                self.reach_to(y);
                 self.stack.push(y);
             }
         }
-        false
+    }
+
+    /// Whether the last fill reached `s`.
+    #[inline]
+    fn reached(&self, s: u16) -> bool {
+        self.reach.get(usize::from(s)) == Some(&self.stamp)
+    }
+
+    #[inline]
+    fn reach_to(&mut self, s: u16) {
+        if let Some(r) = self.reach.get_mut(usize::from(s)) {
+            *r = self.stamp;
+        }
     }
 
     #[inline]
