@@ -18,7 +18,7 @@
 //! this a box pushed out of the corral into a dead corner would count as
 //! escaping.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::compact::{Board, NONE};
 use super::distance::Distances;
@@ -36,12 +36,12 @@ const MAX_CACHE: usize = 100_000;
 /// Work arrays and the cache of corral-deadlock checks.
 #[derive(Clone, Debug)]
 pub(crate) struct CorralDeadlock {
-    cache: HashMap<(Vec<u16>, u16), bool>,
+    cache: FxHashMap<(Vec<u16>, u16), bool>,
     area: Vec<bool>,
     occ: Vec<bool>,
     reach: Reach,
     child_reach: Reach,
-    seen: HashSet<(Vec<u16>, u16)>,
+    seen: FxHashSet<(Vec<u16>, u16)>,
     queue: Vec<(Vec<u16>, u16)>,
 }
 
@@ -49,12 +49,12 @@ impl CorralDeadlock {
     /// Work arrays for a board of `n` squares.
     pub(crate) fn new(n: usize) -> CorralDeadlock {
         CorralDeadlock {
-            cache: HashMap::new(),
+            cache: FxHashMap::default(),
             area: vec![false; n],
             occ: vec![false; n],
             reach: Reach::new(n),
             child_reach: Reach::new(n),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
             queue: Vec::new(),
         }
     }

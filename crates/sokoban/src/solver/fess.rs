@@ -31,7 +31,7 @@
 //! with FESS alone on XSokoban (20,000 nodes per level) that solved 45
 //! levels against 40.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::advisors::{advise, Candidate};
 use super::bound::{Bound, Feasible};
@@ -81,7 +81,7 @@ pub(crate) struct Fess {
     /// Weight and features of each stored position, by node number.
     info: Vec<Info>,
     /// The cell of each feature vector seen.
-    cell_of: HashMap<Features, usize>,
+    cell_of: FxHashMap<Features, usize>,
     /// Each cell's open positions, by weight, the last filed first.
     cells: Vec<Open>,
     /// The cell the last position came from.
@@ -269,7 +269,7 @@ impl Frontier for Fess {
             parent_worker: 0,
             cells_bytes: 0,
             info: Vec::new(),
-            cell_of: HashMap::new(),
+            cell_of: FxHashMap::default(),
             cells: Vec::new(),
             cursor: 0,
             parent: Info::default(),

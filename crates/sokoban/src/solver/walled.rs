@@ -19,7 +19,7 @@
 //! set; the cache is emptied when it would pass its byte budget (at most
 //! [`MAX_CACHE_BYTES`]).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::compact::{bits, Board};
 use super::distance::{Distances, INF};
@@ -36,7 +36,7 @@ const MAX_SQUARES: usize = 512;
 /// The cache of walled tables and the work arrays of the check.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Walled {
-    cache: HashMap<Vec<u64>, Distances>,
+    cache: FxHashMap<Vec<u64>, Distances>,
     cached_bytes: usize,
     budget: usize,
     perfect: Perfect,
