@@ -11,6 +11,13 @@
 //! state is a deadlock. A search that hits its budget decides nothing.
 //! Results are cached by barrier squares and worker region.
 //!
+//! A proved deadlock is also a *pattern*: the argument above holds for any
+//! position with boxes on the barrier's squares (other boxes only take
+//! moves away) and the worker in the region it had with the barrier alone
+//! on the board. The patterns are kept ([`CorralDeadlock::matches`]), so
+//! that the expander rejects such a position when it is made, not when it
+//! is expanded.
+//!
 //! The small search makes no push that leaves its box dead, by the push
 //! distances with the worker on the side it pushed from
 //! ([`Distances::live`]): a real solution never makes one either, since
@@ -20,7 +27,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::compact::{Board, NONE};
+use super::compact::{bits, Board, NONE};
 use super::distance::Distances;
 use super::reach::Reach;
 
@@ -33,6 +40,20 @@ const MAX_BOXES: usize = 8;
 /// Entries kept in the cache before it is cleared.
 const MAX_CACHE: usize = 100_000;
 
+/// Patterns kept; later deadlocks are not kept as patterns.
+const MAX_PATTERNS: usize = 1 << 14;
+
+/// Patterns listed under one square; patterns beyond it are not kept.
+const MAX_PER_SQUARE: usize = 256;
+
+/// A proved corral deadlock: boxes on `boxes` with the worker in `region`
+/// (a bitset over the squares).
+#[derive(Clone, Debug)]
+struct Pattern {
+    boxes: Vec<u16>,
+    region: Vec<u64>,
+}
+
 /// Work arrays and the cache of corral-deadlock checks.
 #[derive(Clone, Debug)]
 pub(crate) struct CorralDeadlock {
@@ -43,6 +64,11 @@ pub(crate) struct CorralDeadlock {
     child_reach: Reach,
     seen: FxHashSet<(Vec<u16>, u16)>,
     queue: Vec<(Vec<u16>, u16)>,
+    patterns: Vec<Pattern>,
+    /// Per square, the patterns with a box there.
+    by_square: Vec<Vec<u32>>,
+    /// `u64` words of a bitset over the squares.
+    words: usize,
 }
 
 impl CorralDeadlock {
@@ -56,12 +82,69 @@ impl CorralDeadlock {
             child_reach: Reach::new(n),
             seen: FxHashSet::default(),
             queue: Vec::new(),
+            patterns: Vec::new(),
+            by_square: vec![Vec::new(); n],
+            words: n.div_ceil(64).max(1),
         }
     }
 
-    /// Bytes held (roughly: the cache and the sets).
+    /// Bytes held (roughly: the cache, the sets and the patterns).
     pub(crate) fn bytes(&self) -> usize {
-        (self.cache.capacity() + self.seen.capacity()) * 48 + self.occ.len() * 8
+        (self.cache.capacity() + self.seen.capacity()) * 48
+            + self.occ.len() * 8
+            + self.patterns.capacity() * (48 + (MAX_BOXES + 2 * self.words) * 8)
+            + self
+                .by_square
+                .iter()
+                .map(|l| l.capacity() * 4 + 24)
+                .sum::<usize>()
+    }
+
+    /// Whether a kept pattern proves dead the position whose boxes are
+    /// where `occupied` says and whose worker stands on `worker`, given
+    /// that a box has just moved to `to` and the position before the move
+    /// matched none (so a match has a box on `to`).
+    pub(crate) fn matches(&self, occupied: &[bool], to: u16, worker: u16) -> bool {
+        let Some(ids) = self.by_square.get(usize::from(to)) else {
+            return false;
+        };
+        ids.iter().any(|&id| {
+            self.patterns.get(id as usize).is_some_and(|p| {
+                p.boxes
+                    .iter()
+                    .all(|&b| occupied.get(usize::from(b)).copied().unwrap_or(false))
+                    && bits::get(&p.region, worker)
+            })
+        })
+    }
+
+    /// Keeps the deadlock of boxes on `boxes` with the worker anywhere in
+    /// the region the last fill of `reach` found.
+    fn keep(&mut self, boxes: &[u16]) {
+        let full = |s: &u16| {
+            self.by_square
+                .get(usize::from(*s))
+                .is_none_or(|l| l.len() >= MAX_PER_SQUARE)
+        };
+        if self.patterns.len() >= MAX_PATTERNS || boxes.iter().any(full) {
+            return;
+        }
+        let Ok(id) = u32::try_from(self.patterns.len()) else {
+            return;
+        };
+        let mut region = vec![0u64; self.words];
+        for &s in &self.reach.squares {
+            bits::set(&mut region, s);
+        }
+        for &b in boxes {
+            if let Some(l) = self.by_square.get_mut(usize::from(b)) {
+                l.push(id);
+            }
+        }
+        self.patterns.push(Pattern {
+            boxes: boxes.to_vec(),
+            region,
+        });
     }
 
     /// True when the corral with barrier `barrier` and squares `squares`
@@ -98,6 +181,17 @@ impl CorralDeadlock {
         for &s in squares.iter().chain(barrier) {
             set(&mut self.area, s, false);
         }
+        if dead {
+            // The start's region, which the search's fills replaced.
+            for &b in &key.0 {
+                set(&mut self.occ, b, true);
+            }
+            self.reach.fill(board, &self.occ, worker);
+            for &b in &key.0 {
+                set(&mut self.occ, b, false);
+            }
+            self.keep(&key.0);
+        }
         if self.cache.len() >= MAX_CACHE {
             self.cache.clear();
         }
@@ -108,6 +202,9 @@ impl CorralDeadlock {
     /// The exhaustive small search: true when it runs out of states
     /// without success.
     fn search(&mut self, board: &Board, dist: &Distances, start: &(Vec<u16>, u16)) -> bool {
+        if start.0.iter().all(|&b| board.is_goal(b)) {
+            return false;
+        }
         self.seen.clear();
         self.queue.clear();
         self.seen.insert(start.clone());
@@ -220,5 +317,142 @@ mod tests {
         // With a goal on one of them, that push is a way out.
         let text = "#######\n# @   #\n## $.##\n### ###\n#######\n";
         assert!(!check(text, &[(3, 3)]));
+    }
+
+    #[test]
+    fn a_proved_corral_is_kept_as_a_pattern() {
+        let level = crate::xsb::parse_level("########\n#.@$  ##\n########\n").unwrap();
+        let board = Board::new(&level).unwrap();
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let dist = Distances::new(&board);
+        let mut cd = CorralDeadlock::new(board.len());
+        let area = [sq(1, 4), sq(1, 5)];
+        assert!(cd.is_deadlock(&board, &dist, &[sq(1, 3)], &area, sq(1, 2)));
+        let mut occ = vec![false; board.len()];
+        occ[usize::from(sq(1, 3))] = true;
+        // The worker anywhere on its side of the box.
+        assert!(cd.matches(&occ, sq(1, 3), sq(1, 2)));
+        assert!(cd.matches(&occ, sq(1, 3), sq(1, 1)));
+        // Inside the corral, or with no box on the pattern's square, or a
+        // box moved elsewhere: no match.
+        assert!(!cd.matches(&occ, sq(1, 3), sq(1, 4)));
+        assert!(!cd.matches(&occ, sq(1, 4), sq(1, 2)));
+        occ[usize::from(sq(1, 3))] = false;
+        assert!(!cd.matches(&occ, sq(1, 3), sq(1, 2)));
+    }
+
+    /// Whether the level with boxes on `boxes` and the worker on `worker`
+    /// can be solved, by breadth-first search over every (boxes, worker
+    /// region) state; `None` past `cap` states.
+    fn solvable(board: &Board, boxes: &[u16], worker: u16, cap: usize) -> Option<bool> {
+        let mut fill = Reach::new(board.len());
+        let mut occ = vec![false; board.len()];
+        let mut key = |boxes: &[u16], worker: u16, occ: &mut Vec<bool>| {
+            boxes.iter().for_each(|&b| occ[usize::from(b)] = true);
+            let w = fill.fill(board, occ, worker);
+            boxes.iter().for_each(|&b| occ[usize::from(b)] = false);
+            let mut sorted = boxes.to_vec();
+            sorted.sort_unstable();
+            (sorted, w)
+        };
+        let start = key(boxes, worker, &mut occ);
+        let mut seen = std::collections::HashSet::from([start.clone()]);
+        let mut todo = std::collections::VecDeque::from([start]);
+        let mut walk = Reach::new(board.len());
+        while let Some((boxes, w)) = todo.pop_front() {
+            if boxes.iter().all(|&b| board.is_goal(b)) {
+                return Some(true);
+            }
+            boxes.iter().for_each(|&b| occ[usize::from(b)] = true);
+            walk.fill(board, &occ, w);
+            boxes.iter().for_each(|&b| occ[usize::from(b)] = false);
+            for (k, &b) in boxes.iter().enumerate() {
+                for d in 0..4 {
+                    let (p, t) = (board.nbr(b, d ^ 1), board.nbr(b, d));
+                    if p == NONE || t == NONE || !walk.reached(p) || boxes.contains(&t) {
+                        continue;
+                    }
+                    let mut next = boxes.clone();
+                    next[k] = t;
+                    let state = key(&next, b, &mut occ);
+                    if seen.insert(state.clone()) {
+                        if seen.len() > cap {
+                            return None;
+                        }
+                        todo.push_back(state);
+                    }
+                }
+            }
+        }
+        Some(false)
+    }
+
+    #[test]
+    fn a_kept_pattern_matches_only_dead_positions_on_random_levels() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+        let (mut matched, mut missed) = (0, 0);
+        for _ in 0..600 {
+            let Some((text, _)) =
+                crate::solver::random_position(&mut rng, 0.2, |rng, n| rng.gen_range(0..n))
+            else {
+                continue;
+            };
+            let level = crate::xsb::parse_level(&text).unwrap();
+            let board = Board::new(&level).unwrap();
+            let dist = Distances::new(&board);
+            let n = board.len();
+            let boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
+            let worker = board.square(level.start().worker());
+            // A random part of the boxes as the barrier, the squares the
+            // worker cannot reach with the barrier alone as its corral.
+            let barrier: Vec<u16> = boxes
+                .iter()
+                .copied()
+                .filter(|_| rng.gen_bool(0.6))
+                .collect();
+            if barrier.is_empty() {
+                continue;
+            }
+            let mut occ = vec![false; n];
+            barrier.iter().for_each(|&b| occ[usize::from(b)] = true);
+            let mut fill = Reach::new(n);
+            fill.fill(&board, &occ, worker);
+            let region: Vec<u16> = fill.squares.clone();
+            let area: Vec<u16> = (0..n as u16)
+                .filter(|&s| !fill.reached(s) && !occ[usize::from(s)])
+                .collect();
+            let mut cd = CorralDeadlock::new(n);
+            if !cd.is_deadlock(&board, &dist, &barrier, &area, worker) {
+                continue;
+            }
+            // Positions with the barrier, the other boxes anywhere else and
+            // the worker anywhere in its region.
+            for _ in 0..4 {
+                let mut others: Vec<u16> = (0..n as u16).filter(|s| !barrier.contains(s)).collect();
+                let mut all = barrier.clone();
+                for _ in barrier.len()..boxes.len() {
+                    all.push(others.swap_remove(rng.gen_range(0..others.len())));
+                }
+                let free: Vec<u16> = region
+                    .iter()
+                    .copied()
+                    .filter(|s| !all.contains(s))
+                    .collect();
+                if free.is_empty() {
+                    continue;
+                }
+                let w = free[rng.gen_range(0..free.len())];
+                let mut occ = vec![false; n];
+                all.iter().for_each(|&b| occ[usize::from(b)] = true);
+                assert!(cd.matches(&occ, barrier[0], w), "{text}{all:?} {w}");
+                match solvable(&board, &all, w, 100_000) {
+                    Some(solved) => assert!(!solved, "{text}{all:?} {w}"),
+                    None => missed += 1,
+                }
+                matched += 1;
+            }
+        }
+        assert!(matched > 100 && missed < matched / 10, "{matched} {missed}");
     }
 }

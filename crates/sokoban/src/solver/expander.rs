@@ -535,7 +535,12 @@ impl<'a> Expander<'a> {
         set(&mut self.occ, from, false);
         set(&mut self.occ, to, true);
         let frozen = !self.moves.backward && self.dead_after(k, to);
-        if !frozen {
+        let learned = !frozen
+            && self
+                .corral_deadlock
+                .as_ref()
+                .is_some_and(|cd| cd.matches(&self.occ, to, worker));
+        if !frozen && !learned {
             // Without an area count, a fill finds the worker's square
             // faster than the labels (measured).
             let (worker, regions) = if self.moves.exact_worker {
