@@ -100,10 +100,11 @@ impl CorralDeadlock {
                 .sum::<usize>()
     }
 
-    /// Whether a kept pattern proves dead the position whose boxes are
-    /// where `occupied` says and whose worker stands on `worker`, given
-    /// that a box has just moved to `to` and the position before the move
-    /// matched none (so a match has a box on `to`).
+    /// Whether a kept pattern with a box on `to` proves dead the position
+    /// whose boxes are where `occupied` says and whose worker stands on
+    /// `worker`. The expander asks with `to` the square a box has just
+    /// moved to: a pattern that the position before the move held already
+    /// is not tried (such a position is still found dead when expanded).
     pub(crate) fn matches(&self, occupied: &[bool], to: u16, worker: u16) -> bool {
         let Some(ids) = self.by_square.get(usize::from(to)) else {
             return false;
