@@ -67,6 +67,9 @@ pub(crate) struct CorralDeadlock {
     patterns: Vec<Pattern>,
     /// Per square, the patterns with a box there.
     by_square: Vec<Vec<u32>>,
+    /// Bytes of `by_square`, kept as its lists grow so that
+    /// [`CorralDeadlock::bytes`] does not walk them.
+    by_square_bytes: usize,
     /// `u64` words of a bitset over the squares.
     words: usize,
 }
@@ -84,6 +87,7 @@ impl CorralDeadlock {
             queue: Vec::new(),
             patterns: Vec::new(),
             by_square: vec![Vec::new(); n],
+            by_square_bytes: n * 24,
             words: n.div_ceil(64).max(1),
         }
     }
@@ -93,11 +97,7 @@ impl CorralDeadlock {
         (self.cache.capacity() + self.seen.capacity()) * 48
             + self.occ.len() * 8
             + self.patterns.capacity() * (48 + (MAX_BOXES + 2 * self.words) * 8)
-            + self
-                .by_square
-                .iter()
-                .map(|l| l.capacity() * 4 + 24)
-                .sum::<usize>()
+            + self.by_square_bytes
     }
 
     /// Whether a kept pattern with a box on `to` proves dead the position
@@ -139,7 +139,9 @@ impl CorralDeadlock {
         }
         for &b in boxes {
             if let Some(l) = self.by_square.get_mut(usize::from(b)) {
+                let before = l.capacity();
                 l.push(id);
+                self.by_square_bytes += (l.capacity() - before) * 4;
             }
         }
         self.patterns.push(Pattern {
@@ -329,6 +331,8 @@ mod tests {
         let mut cd = CorralDeadlock::new(board.len());
         let area = [sq(1, 4), sq(1, 5)];
         assert!(cd.is_deadlock(&board, &dist, &[sq(1, 3)], &area, sq(1, 2)));
+        assert_eq!(cd.patterns.len(), 1);
+        assert_eq!(cd.by_square_bytes, index_bytes(&cd));
         let mut occ = vec![false; board.len()];
         occ[usize::from(sq(1, 3))] = true;
         // The worker anywhere on its side of the box.
@@ -340,6 +344,11 @@ mod tests {
         assert!(!cd.matches(&occ, sq(1, 4), sq(1, 2)));
         occ[usize::from(sq(1, 3))] = false;
         assert!(!cd.matches(&occ, sq(1, 3), sq(1, 2)));
+    }
+
+    /// The bytes of the per-square index, counted list by list.
+    fn index_bytes(cd: &CorralDeadlock) -> usize {
+        cd.by_square.iter().map(|l| l.capacity() * 4 + 24).sum()
     }
 
     /// Whether the level with boxes on `boxes` and the worker on `worker`
@@ -427,6 +436,7 @@ mod tests {
             if !cd.is_deadlock(&board, &dist, &barrier, &area, worker) {
                 continue;
             }
+            assert_eq!(cd.by_square_bytes, index_bytes(&cd));
             // Positions with the barrier, the other boxes anywhere else and
             // the worker anywhere in its region.
             for _ in 0..4 {
