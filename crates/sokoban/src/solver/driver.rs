@@ -120,16 +120,35 @@ const BACKWARD_SHRINKS_FROM: usize = 11;
 /// shrinks.
 const BACKWARD_EARLY: u64 = 1 << 18;
 
+/// Levels of this many boxes or more shrink the backward search's turn
+/// sooner, after [`BACKWARD_EARLY_MANY`] nodes.
+const BACKWARD_MANY_FROM: usize = 18;
+
+/// The backward search's nodes at its full turn on levels of at least
+/// [`BACKWARD_MANY_FROM`] boxes.
+const BACKWARD_EARLY_MANY: u64 = 1 << 16;
+
 /// The backward search's turn when FESS runs beside it, on a level of
 /// `boxes` boxes after `expanded` backward expansions: [`BACKWARD_SLICE`],
 /// and an eighth of it from [`BACKWARD_EARLY`] nodes on for levels of at
-/// least [`BACKWARD_SHRINKS_FROM`] boxes. On such levels FESS does best,
-/// and the levels the backward search solves it mostly solves early:
+/// least [`BACKWARD_SHRINKS_FROM`] boxes (from [`BACKWARD_EARLY_MANY`] on
+/// for levels of at least [`BACKWARD_MANY_FROM`]). On such levels FESS does
+/// best, and the levels the backward search solves it mostly solves early:
 /// XSokoban's (87, its latest, at 221,184 backward nodes) all within the
-/// full turns. Microban's level 153 (10 boxes), which the backward search
+/// full turns, and none of 18 boxes or more needs it. There the backward
+/// nodes cost the most (up to about 20 µs against FESS's 100 µs, on
+/// XSokoban 39 and 69), and 2^18 of them took 2-5 s of the 10; from 2^16
+/// on, the 29 XSokoban levels of 18 boxes or more went from 16 solved to
+/// 17 at 10 s (gaining 28; 52 from 9.2 s to 7.0 s, run alternately level
+/// by level). Microban's level 153 (10 boxes), which the backward search
 /// solves after about 1.5 M nodes, keeps them.
 fn backward_slice(boxes: usize, expanded: u64) -> u64 {
-    if boxes >= BACKWARD_SHRINKS_FROM && expanded >= BACKWARD_EARLY {
+    let early = if boxes >= BACKWARD_MANY_FROM {
+        BACKWARD_EARLY_MANY
+    } else {
+        BACKWARD_EARLY
+    };
+    if boxes >= BACKWARD_SHRINKS_FROM && expanded >= early {
         BACKWARD_SLICE / 8
     } else {
         BACKWARD_SLICE
@@ -394,6 +413,9 @@ mod tests {
         assert_eq!(backward_slice(11, (1 << 18) - 1), BACKWARD_SLICE);
         assert_eq!(backward_slice(11, 1 << 18), 3072);
         assert_eq!(backward_slice(25, 1 << 30), 3072);
+        assert_eq!(backward_slice(17, (1 << 18) - 1), BACKWARD_SLICE);
+        assert_eq!(backward_slice(18, (1 << 16) - 1), BACKWARD_SLICE);
+        assert_eq!(backward_slice(18, 1 << 16), 3072);
     }
 
     #[test]
