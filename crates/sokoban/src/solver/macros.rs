@@ -23,7 +23,7 @@
 
 use std::collections::VecDeque;
 
-use super::compact::{Board, NONE};
+use super::compact::{opposite, Board, NONE};
 use super::limit::Clock;
 use super::reach::Reach;
 
@@ -165,6 +165,7 @@ pub(crate) fn packing_order(
         inside[usize::from(s)] = true;
     }
     let outside = outside(board, &inside, start);
+    let arrive = arrivals(board, &outside, start);
     let mut taken = Vec::with_capacity(members.len());
     let mut left: Vec<u16> = members.to_vec();
     while !left.is_empty() {
@@ -175,7 +176,7 @@ pub(crate) fn packing_order(
             return None;
         }
         for (i, &b) in left.iter().enumerate() {
-            if let Some(pulls) = puller.pull_out(board, &occupied, &outside, b) {
+            if let Some(pulls) = puller.pull_out(board, &occupied, &outside, &arrive, b) {
                 let key = (
                     start.get(usize::from(b)).copied().unwrap_or(false),
                     pulls,
@@ -232,6 +233,45 @@ fn outside(board: &Board, inside: &[bool], start: &[bool]) -> Vec<bool> {
     reached
 }
 
+/// The squares of `outside` that a box can come to from a start square
+/// off the room (`start`): those a box pushed alone reaches, a push from
+/// `y` to `x` allowed whenever `x` and the square behind `y` are floor
+/// (relaxed: other boxes and the worker's way are ignored, so this can
+/// only be larger than the truth). Without such a box, all of `outside`.
+///
+/// A box pulled out of the room onto a square no box can come to has not
+/// left it in any game: a dead end beside the room (a corridor whose far
+/// end is a wall behind a corner, say) is not a way in.
+fn arrivals(board: &Board, outside: &[bool], start: &[bool]) -> Vec<bool> {
+    let n = board.len();
+    let mut reached = vec![false; n];
+    let mut stack: Vec<u16> = (0..n)
+        .filter_map(|s| u16::try_from(s).ok())
+        .filter(|&s| get(outside, s) && get(start, s))
+        .collect();
+    if stack.is_empty() {
+        return outside.to_vec();
+    }
+    for &s in &stack {
+        reached[usize::from(s)] = true;
+    }
+    while let Some(y) = stack.pop() {
+        for d in 0..4 {
+            let (x, behind) = (board.nbr(y, d), board.nbr(y, opposite(d)));
+            if x != NONE && behind != NONE && !get(&reached, x) {
+                reached[usize::from(x)] = true;
+                stack.push(x);
+            }
+        }
+    }
+    reached.iter().zip(outside).map(|(&r, &o)| r && o).collect()
+}
+
+/// Whether square `s` of `v` is set (false off the board).
+fn get(v: &[bool], s: u16) -> bool {
+    v.get(usize::from(s)).copied().unwrap_or(false)
+}
+
 /// Breadth-first search of pulls for one box, over (box, worker) pairs.
 pub(crate) struct Puller {
     seen: Vec<u32>,
@@ -250,13 +290,14 @@ impl Puller {
     }
 
     /// Fewest pulls that bring the box on `b` out of the room, onto a
-    /// square of `outside`, with the other boxes fixed, the worker starting
+    /// square of `arrive`, with the other boxes fixed, the worker starting
     /// on any free square of `outside`; `None` when it cannot come out.
     fn pull_out(
         &mut self,
         board: &Board,
         occupied: &[bool],
         outside: &[bool],
+        arrive: &[bool],
         b: u16,
     ) -> Option<u32> {
         let n = board.len();
@@ -281,7 +322,7 @@ impl Puller {
             }
         }
         while let Some((x, w, pulls)) = self.queue.pop_front() {
-            if outside[usize::from(x)] {
+            if get(arrive, x) {
                 return Some(pulls);
             }
             for d in 0..4 {
@@ -395,22 +436,27 @@ mod tests {
         (level, board, rooms)
     }
 
+    /// Three goals at the end of a corridor (row 3) that boxes enter from
+    /// column 5, pushed down from row 2.
+    const DEAD_END: &str = "##########\n#@    ####\n#  $ $ $ #\n####  ...#\n   #######\n";
+
     #[test]
     fn a_dead_end_room_fills_from_the_back() {
-        // Goals in a dead-end corridor: the deepest goal first.
-        let (level, board, rooms) = rooms("##########\n#@ $ $ $  #\n####  ...#\n   #######\n");
+        // Goals in a dead-end corridor, entered from column 5: the deepest
+        // goal first.
+        let (level, board, rooms) = rooms(DEAD_END);
         assert_eq!(rooms.len(), 1);
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
         let mut occ = vec![false; board.len()];
-        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(2, 8)));
-        occ[usize::from(sq(2, 8))] = true;
-        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(2, 7)));
-        occ[usize::from(sq(2, 6))] = true;
+        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(3, 8)));
+        occ[usize::from(sq(3, 8))] = true;
+        assert_eq!(rooms.state(0, &occ), RoomState::Next(sq(3, 7)));
+        occ[usize::from(sq(3, 6))] = true;
         assert_eq!(rooms.state(0, &occ), RoomState::Free);
-        occ[usize::from(sq(2, 7))] = true;
+        occ[usize::from(sq(3, 7))] = true;
         assert_eq!(rooms.state(0, &occ), RoomState::Full);
-        assert_eq!(rooms.room(sq(2, 6)), 0);
-        assert_eq!(rooms.room(sq(1, 6)), NONE);
+        assert_eq!(rooms.room(sq(3, 6)), 0);
+        assert_eq!(rooms.room(sq(2, 6)), NONE);
     }
 
     #[test]
@@ -446,8 +492,38 @@ mod tests {
     }
 
     #[test]
+    fn a_pull_out_ends_only_where_a_box_can_come_from() {
+        // Column 2 below the boxes is floor round the goals, but a box can
+        // only enter it pushed down from row 1, with the worker in the wall
+        // above: no box comes from there. The boxes reach row 1 only.
+        let text = "#####\n#@$$#\n## ##\n#. .#\n#####\n";
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut inside = vec![false; board.len()];
+        for &g in board.goals() {
+            inside[usize::from(g)] = true;
+        }
+        let mut start = vec![false; board.len()];
+        start[usize::from(sq(1, 2))] = true;
+        start[usize::from(sq(1, 3))] = true;
+        let out = outside(&board, &inside, &start);
+        let arrive = arrivals(&board, &out, &start);
+        for (r, c) in [(1, 1), (1, 2), (1, 3)] {
+            assert!(out[usize::from(sq(r, c))] && arrive[usize::from(sq(r, c))]);
+        }
+        for (r, c) in [(2, 2), (3, 2)] {
+            assert!(out[usize::from(sq(r, c))], "({r}, {c})");
+            assert!(!arrive[usize::from(sq(r, c))], "({r}, {c})");
+        }
+        // With no box off the room, everywhere off it.
+        let none = vec![false; board.len()];
+        assert_eq!(arrivals(&board, &out, &none), out);
+    }
+
+    #[test]
     fn a_triggered_interrupt_leaves_every_room_without_an_order() {
-        let (_, board, found) = rooms("##########\n#@ $ $ $  #\n####  ...#\n   #######\n");
+        let (_, board, found) = rooms(DEAD_END);
         assert_eq!(found.len(), 1);
         let interrupt = boardkit_grid::Interrupt::new();
         let clock = Clock {
