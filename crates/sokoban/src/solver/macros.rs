@@ -13,12 +13,13 @@
 //! where any square off the room solved 50), and only those a box pushed
 //! from a start square can reach (XSokoban 41). Each area of that floor
 //! gives as many boxes as start in it, and boxes go out to the area with
-//! the most left to give first ([`Supply`]): a room fed by a door behind
+//! the most left to give first (`Supply`): a room fed by a door behind
 //! which most boxes start is not planned as if they all came by the
-//! nearest way (XSokoban 69 and 72; FESS alone at 20,000 and 60,000 nodes
-//! gains 72, and 30 takes 3,616 nodes, not 17,909). Reversed, the take-out order
-//! fills the room so that each box can still be pushed to its goal: when
-//! box `i` goes in, exactly the boxes taken out before it are missing.
+//! nearest way (on XSokoban, FESS alone at 20,000 and 60,000 nodes gains
+//! 72, and 30 takes 3,616 nodes, not 17,909). Reversed, the take-out
+//! order fills the room so that each box can still be pushed to its goal:
+//! when box `i` goes in, exactly the boxes taken out before it are
+//! missing.
 //!
 //! In the search, a room whose filled goals are exactly a prefix of its
 //! order is *active*: its boxes stay put, and a push that would take a box
