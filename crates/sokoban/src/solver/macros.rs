@@ -571,14 +571,11 @@ mod tests {
         assert_eq!(rooms.room(sq(2, 6)), NONE);
     }
 
-    #[test]
-    fn boxes_come_from_around_the_room_not_from_a_pocket_it_encloses() {
-        // A ring of goals round a pocket (row 2, columns 6 and 8 to 9): the
-        // pocket is off the room but no box can come from it.
-        let text = "###########\n#@$$$...###\n#$$$$. .  #\n#$   ...  #\n###########\n";
+    /// The level of `text`, its board, its goals as the room's squares and
+    /// its boxes' start squares.
+    fn around(text: &str) -> (crate::level::Level, Board, Vec<bool>, Vec<bool>) {
         let level = crate::xsb::parse_level(text).unwrap();
         let board = Board::new(&level).unwrap();
-        let sq = |r, c| board.square(level.cell(r, c).unwrap());
         let mut inside = vec![false; board.len()];
         for &g in board.goals() {
             inside[usize::from(g)] = true;
@@ -587,6 +584,16 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
+        (level, board, inside, start)
+    }
+
+    #[test]
+    fn boxes_come_from_around_the_room_not_from_a_pocket_it_encloses() {
+        // A ring of goals round a pocket (row 2, columns 6 and 8 to 9): the
+        // pocket is off the room but no box can come from it.
+        let (level, board, inside, start) =
+            around("###########\n#@$$$...###\n#$$$$. .  #\n#$   ...  #\n###########\n");
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
         let out = outside(&board, &inside, &start);
         for (r, c) in [(2, 6), (2, 8), (2, 9), (3, 8), (3, 9)] {
             assert!(!out[usize::from(sq(r, c))], "({r}, {c})");
@@ -606,17 +613,10 @@ mod tests {
     #[test]
     fn each_area_round_a_room_gives_as_many_boxes_as_start_there() {
         // The room is column 4; one box starts left of it, two right.
-        let text = "#########\n#$  .  $#\n#@  . .$#\n#########\n";
-        let level = crate::xsb::parse_level(text).unwrap();
-        let board = Board::new(&level).unwrap();
+        let (level, board, mut inside, start) =
+            around("#########\n#$  .  $#\n#@  . .$#\n#########\n");
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
-        let mut inside = vec![false; board.len()];
-        inside[usize::from(sq(1, 4))] = true;
-        inside[usize::from(sq(2, 4))] = true;
-        let mut start = vec![false; board.len()];
-        for b in level.start().boxes() {
-            start[usize::from(board.square(b))] = true;
-        }
+        inside[usize::from(sq(2, 6))] = false;
         let out = outside(&board, &inside, &start);
         let mut supply = Supply::new(&board, &out, &start);
         let (left, right) = (
@@ -645,17 +645,8 @@ mod tests {
         // Column 2 below the boxes is floor round the goals, but a box can
         // only enter it pushed down from row 1, with the worker in the wall
         // above: no box comes from there. The boxes reach row 1 only.
-        let text = "#####\n#@$$#\n## ##\n#. .#\n#####\n";
-        let level = crate::xsb::parse_level(text).unwrap();
-        let board = Board::new(&level).unwrap();
+        let (level, board, inside, start) = around("#####\n#@$$#\n## ##\n#. .#\n#####\n");
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
-        let mut inside = vec![false; board.len()];
-        for &g in board.goals() {
-            inside[usize::from(g)] = true;
-        }
-        let mut start = vec![false; board.len()];
-        start[usize::from(sq(1, 2))] = true;
-        start[usize::from(sq(1, 3))] = true;
         let out = outside(&board, &inside, &start);
         let arrive = arrivals(&board, &out, &start);
         for (r, c) in [(1, 1), (1, 2), (1, 3)] {
