@@ -135,7 +135,8 @@ const BACKWARD_EARLY_MANY: u64 = 1 << 16;
 /// for levels of at least [`BACKWARD_MANY_FROM`]). On such levels FESS does
 /// best, and the levels the backward search solves it mostly solves early:
 /// XSokoban's (87, its latest, at 221,184 backward nodes) all within the
-/// full turns, and none of 18 boxes or more needs it. There the backward
+/// full turns, the one of 18 boxes or more (14) within the turns that
+/// start before 2^16 backward nodes. On those large levels the backward
 /// nodes cost the most (up to about 20 µs against FESS's 100 µs, on
 /// XSokoban 39 and 69), and 2^18 of them took 2-5 s of the 10; from 2^16
 /// on, the 29 XSokoban levels of 18 boxes or more went from 16 solved to

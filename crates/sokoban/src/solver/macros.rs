@@ -364,13 +364,13 @@ fn arrivals(board: &Board, outside: &[bool], start: &[bool]) -> Vec<bool> {
         return outside.to_vec();
     }
     for &s in &stack {
-        reached[usize::from(s)] = true;
+        set(&mut reached, s);
     }
     while let Some(y) = stack.pop() {
         for d in 0..4 {
             let (x, behind) = (board.nbr(y, d), board.nbr(y, opposite(d)));
             if x != NONE && behind != NONE && !get(&reached, x) {
-                reached[usize::from(x)] = true;
+                set(&mut reached, x);
                 stack.push(x);
             }
         }
@@ -381,6 +381,13 @@ fn arrivals(board: &Board, outside: &[bool], start: &[bool]) -> Vec<bool> {
 /// Whether square `s` of `v` is set (false off the board).
 fn get(v: &[bool], s: u16) -> bool {
     v.get(usize::from(s)).copied().unwrap_or(false)
+}
+
+/// Sets square `s` of `v` (nothing off the board).
+fn set(v: &mut [bool], s: u16) {
+    if let Some(x) = v.get_mut(usize::from(s)) {
+        *x = true;
+    }
 }
 
 /// Breadth-first search of pulls for one box, over (box, worker) pairs.
