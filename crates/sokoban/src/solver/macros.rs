@@ -108,7 +108,7 @@ impl GoalRooms {
         let mut orders = Vec::new();
         let mut puller = Puller::new(n);
         for members in rooms.iter().filter(|m| m.len() >= 2) {
-            if let Some(order) = packing_order(board, &mut puller, members, start, clock) {
+            if let Some(order) = packing_order(board, &mut puller, members, start, true, clock) {
                 let id = u16::try_from(orders.len()).unwrap_or(NONE);
                 for &s in members {
                     kept_room[usize::from(s)] = id;
@@ -156,12 +156,15 @@ impl GoalRooms {
 }
 
 /// The fill order of one room, or `None` when the backward analysis gets
-/// stuck or `clock` passes its deadline or interrupt.
+/// stuck or `clock` passes its deadline or interrupt. With `prefer_start`,
+/// the goals holding boxes at the start (`start`) are filled first where
+/// they can be (taken out last).
 pub(crate) fn packing_order(
     board: &Board,
     puller: &mut Puller,
     members: &[u16],
     start: &[bool],
+    prefer_start: bool,
     clock: &Clock,
 ) -> Option<Vec<u16>> {
     let n = board.len();
@@ -174,6 +177,7 @@ pub(crate) fn packing_order(
     let outside = outside(board, &inside, start);
     let arrive_any = arrivals(board, &outside, start);
     let mut supply = Supply::new(board, &outside, start);
+    let preferred = prefer_start.then_some(start);
     let mut arrive = arrive_any.clone();
     let mut taken = Vec::with_capacity(members.len());
     let mut left: Vec<u16> = members.to_vec();
@@ -181,14 +185,16 @@ pub(crate) fn packing_order(
         if clock.passed().is_some() {
             return None;
         }
-        // The box to take out: one not filled at the start if possible,
-        // then the one that needs fewest pulls; out to the area with the
-        // most boxes left to give that any box can reach, or, when none
-        // can, anywhere.
+        // The box to take out: one not filled at the start if possible
+        // (with `prefer_start`), then the one that needs fewest pulls; out
+        // to the area with the most boxes left to give that any box can
+        // reach, or, when none can, anywhere.
         let mut found = None;
         for a in supply.by_boxes_left() {
             supply.mask(a, &arrive_any, &mut arrive);
-            found = take_out(board, puller, &occupied, &outside, &arrive, &left, start);
+            found = take_out(
+                board, puller, &occupied, &outside, &arrive, &left, preferred,
+            );
             if found.is_some() {
                 break;
             }
@@ -201,7 +207,7 @@ pub(crate) fn packing_order(
                 &outside,
                 &arrive_any,
                 &left,
-                start,
+                preferred,
             )
         })?;
         supply.draw(end);
@@ -214,8 +220,8 @@ pub(crate) fn packing_order(
 }
 
 /// The box of `left` to take out next (its index) and the square it ends
-/// on: one not filled at the start (`start`) if possible, then the one
-/// that needs fewest pulls onto a square of `arrive`.
+/// on: one not filled at the start (`preferred`, when given) if possible,
+/// then the one that needs fewest pulls onto a square of `arrive`.
 fn take_out(
     board: &Board,
     puller: &mut Puller,
@@ -223,12 +229,12 @@ fn take_out(
     outside: &[bool],
     arrive: &[bool],
     left: &[u16],
-    start: &[bool],
+    preferred: Option<&[bool]>,
 ) -> Option<(usize, u16)> {
     let mut best: Option<((bool, u32), usize, u16)> = None;
     for (i, &b) in left.iter().enumerate() {
         if let Some((pulls, end)) = puller.pull_out(board, occupied, outside, arrive, b) {
-            let key = (get(start, b), pulls);
+            let key = (preferred.is_some_and(|start| get(start, b)), pulls);
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, i, end));
             }
