@@ -8,12 +8,13 @@
 //! others in place; reversed, that order fills the room so that each box
 //! can still be pushed in. A room gets up to two orders: the first fills
 //! the goals that hold boxes at the start first where it can, the second
-//! (kept when it differs) ignores the start. A position's packing is the
-//! sum over rooms of the length of the longest prefix of one of the room's
-//! orders that holds boxes (for a room whose analysis got stuck, the
-//! number of its goals with boxes). It grows by one with each box packed in
-//! plan, is the number of goals exactly when the level is solved, and a
-//! box pushed onto a goal out of turn does not raise it.
+//! (kept when it differs, and first when the first is not found) ignores
+//! the start. A position's packing is the sum over rooms of the length of
+//! the longest prefix of one of the room's orders that holds boxes (for a
+//! room whose analysis got stuck, the number of its goals with boxes). It
+//! grows by one with each box packed in plan, is the number of goals
+//! exactly when the level is solved, and a box pushed onto a goal out of
+//! turn does not raise it.
 //!
 //! The second order is a hedge for the start's boxes: filling around them
 //! is right when they stand where the room is finished first, and wrong
@@ -21,8 +22,8 @@
 //! from 24,304 nodes to 1,742 and 48 from 3,855 to 192 (20,000 nodes per
 //! level: 54 solved → 55; 60,000: 59, the same levels), where the second
 //! order in place of the first solved 54 and 58: the longer of the two
-//! keeps what each finds. The goals a room fills next ([`Packing::next_goals`])
-//! follow the first order.
+//! keeps what each finds. The goals a room fills next
+//! ([`Packing::next_goals`]) follow the first order.
 
 use super::compact::{Board, NONE};
 use super::limit::{Clock, Limit};
@@ -89,7 +90,14 @@ impl Packing {
             if let Some(limit) = clock.passed() {
                 return Err(limit);
             }
-            let second = second.filter(|s| order.as_ref() != Some(s));
+            // A second order stands in for a first that was not found.
+            let (order, second) = match order {
+                Some(order) => {
+                    let second = second.filter(|s| *s != order);
+                    (Some(order), second)
+                }
+                None => (second, None),
+            };
             seconds.push(second.unwrap_or_default());
             rooms.push(match order {
                 Some(order) => (order, true),
