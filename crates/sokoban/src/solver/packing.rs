@@ -32,14 +32,48 @@ use super::macros::{packing_order, Puller, MAX_SQUARES};
 /// The goal rooms of a board and their fill orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Packing {
-    /// The room of each square, or [`NONE`].
-    room: Vec<u16>,
-    /// Each room's goals in fill order, and whether that order was found
-    /// (otherwise they are in no particular order and only counted).
-    rooms: Vec<(Vec<u16>, bool)>,
-    /// Each room's second order, when it has one that differs (empty
+    rooms: Vec<Room>,
+}
+
+/// One goal room's plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Room {
+    /// The room's goals: in fill order when `ordered`, otherwise (the
+    /// analysis got stuck) in no particular order and only counted.
+    goals: Vec<u16>,
+    ordered: bool,
+    /// A second fill order, when the room has one that differs (empty
     /// otherwise).
-    seconds: Vec<Vec<u16>>,
+    second: Vec<u16>,
+}
+
+impl Room {
+    /// The boxes the room counts as packed where `has` says boxes are: the
+    /// longer of its orders' prefixes with boxes, or every box on its goals
+    /// when it has no order.
+    fn packed(&self, has: impl Fn(u16) -> bool) -> usize {
+        if self.ordered {
+            let first = self.goals.iter().take_while(|&&g| has(g)).count();
+            first.max(self.second.iter().take_while(|&&g| has(g)).count())
+        } else {
+            self.goals.iter().filter(|&&g| has(g)).count()
+        }
+    }
+
+    /// The first goal of the (first) order without a box, when the room
+    /// has an order and is not full.
+    fn next(&self, has: impl Fn(u16) -> bool) -> Option<u16> {
+        if self.ordered {
+            self.goals.iter().copied().find(|&g| !has(g))
+        } else {
+            None
+        }
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        (self.goals.capacity() + self.second.capacity()) * 2 + std::mem::size_of::<Room>()
+    }
 }
 
 impl Packing {
@@ -72,7 +106,6 @@ impl Packing {
         }
         let mut puller = (n <= MAX_SQUARES).then(|| Puller::new(n));
         let mut rooms = Vec::with_capacity(members.len());
-        let mut seconds = Vec::with_capacity(members.len());
         for list in members {
             // The two orders differ only when a box starts in the room.
             let filled = list
@@ -98,35 +131,27 @@ impl Packing {
                 }
                 None => (second, None),
             };
-            seconds.push(second.unwrap_or_default());
+            let second = second.unwrap_or_default();
             rooms.push(match order {
-                Some(order) => (order, true),
-                None => (list.clone(), list.len() == 1),
+                Some(goals) => Room {
+                    goals,
+                    ordered: true,
+                    second,
+                },
+                None => Room {
+                    ordered: list.len() == 1,
+                    goals: list,
+                    second,
+                },
             });
         }
-        Ok(Packing {
-            room,
-            rooms,
-            seconds,
-        })
+        Ok(Packing { rooms })
     }
 
     /// The packing of the position whose boxes are where `occupied` says.
     pub(crate) fn value(&self, occupied: &[bool]) -> u16 {
-        let has = |s: &u16| occupied.get(usize::from(*s)).copied().unwrap_or(false);
-        let total: usize = self
-            .rooms
-            .iter()
-            .zip(&self.seconds)
-            .map(|((goals, ordered), second)| {
-                if *ordered {
-                    let first = goals.iter().take_while(|s| has(s)).count();
-                    first.max(second.iter().take_while(|s| has(s)).count())
-                } else {
-                    goals.iter().filter(|s| has(s)).count()
-                }
-            })
-            .sum();
+        let has = |s: u16| occupied.get(usize::from(s)).copied().unwrap_or(false);
+        let total: usize = self.rooms.iter().map(|r| r.packed(has)).sum();
         u16::try_from(total).unwrap_or(u16::MAX)
     }
 
@@ -136,27 +161,13 @@ impl Packing {
     /// full.
     pub(crate) fn next_goals(&self, occupied: &[bool], out: &mut Vec<u16>) {
         out.clear();
-        let has = |s: &&u16| occupied.get(usize::from(**s)).copied().unwrap_or(false);
-        for (goals, ordered) in &self.rooms {
-            if *ordered {
-                out.extend(goals.iter().find(|s| !has(s)));
-            }
-        }
+        let has = |s: u16| occupied.get(usize::from(s)).copied().unwrap_or(false);
+        out.extend(self.rooms.iter().filter_map(|r| r.next(has)));
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.room.capacity() * 2
-            + self
-                .rooms
-                .iter()
-                .map(|(g, _)| g.capacity() * 2 + 32)
-                .sum::<usize>()
-            + self
-                .seconds
-                .iter()
-                .map(|g| g.capacity() * 2 + 24)
-                .sum::<usize>()
+        self.rooms.iter().map(Room::bytes).sum::<usize>()
     }
 }
 
@@ -209,8 +220,7 @@ mod tests {
         packing
             .rooms
             .iter()
-            .zip(&packing.seconds)
-            .map(|((goals, ordered), second)| count(goals, *ordered).max(count(second, true)))
+            .map(|r| count(&r.goals, r.ordered).max(count(&r.second, true)))
             .sum()
     }
 
@@ -221,7 +231,11 @@ mod tests {
     fn a_room_with_a_box_at_the_start_has_a_second_order_that_counts_too() {
         let (level, board, packing) = plan(FILLED_AT_START);
         let sq = |r, c| board.square(level.cell(r, c).unwrap());
-        let ((first, ordered), second) = (&packing.rooms[0], &packing.seconds[0]);
+        let Room {
+            goals: first,
+            ordered,
+            second,
+        } = &packing.rooms[0];
         assert!(*ordered);
         // The first order keeps the start's box where it is; the second
         // does not.
@@ -262,9 +276,13 @@ mod tests {
             rooms_seen += packing
                 .rooms
                 .iter()
-                .filter(|(g, o)| *o && g.len() > 1)
+                .filter(|r| r.ordered && r.goals.len() > 1)
                 .count();
-            seconds_seen += packing.seconds.iter().filter(|g| !g.is_empty()).count();
+            seconds_seen += packing
+                .rooms
+                .iter()
+                .filter(|r| !r.second.is_empty())
+                .count();
             for _ in 0..200 {
                 let occ: Vec<bool> = (0..board.len()).map(|_| rng.gen_bool(0.5)).collect();
                 assert_eq!(usize::from(packing.value(&occ)), reference(&packing, &occ));
@@ -281,7 +299,11 @@ mod tests {
         // worker can push there with the others in place.
         let (level, board, packing) =
             plan("#########\n#@      #\n# $ $ $ ####\n#       ...#\n############\n");
-        let (order, ordered) = packing.rooms.first().unwrap();
+        let Room {
+            goals: order,
+            ordered,
+            ..
+        } = packing.rooms.first().unwrap();
         assert!(*ordered && order.len() == 3);
         let mut occ = vec![false; board.len()];
         let mut boxes: Vec<u16> = level.start().boxes().map(|b| board.square(b)).collect();
@@ -318,11 +340,16 @@ mod tests {
         let order = packing
             .rooms
             .iter()
-            .find(|(g, _)| g.len() == 3)
+            .find(|r| r.goals.len() == 3)
             .unwrap()
-            .0
+            .goals
             .clone();
-        let lone = packing.rooms.iter().find(|(g, _)| g.len() == 1).unwrap().0[0];
+        let lone = packing
+            .rooms
+            .iter()
+            .find(|r| r.goals.len() == 1)
+            .unwrap()
+            .goals[0];
         let mut occ = vec![false; board.len()];
         let mut next = Vec::new();
         let sorted = |mut v: Vec<u16>| {
