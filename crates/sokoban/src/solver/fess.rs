@@ -71,14 +71,13 @@ struct Info {
     weights: [u32; 2],
     features: Features,
     hotspots: u16,
+    /// Expanded already (popped by either view).
+    expanded: bool,
 }
 
-/// One view of the cells: each cell's open positions by one weight rule,
-/// the last filed first among equals, and the cell its last position came
-/// from. View 0 weighs a move 1, or 0 when an advisor proposes it. View 1
-/// weighs it 2, or 0 when an advisor proposes it and it changes the
-/// features, and 1 when an advisor proposes it and the position stays in
-/// its cell.
+/// One view of the cells: each cell's open positions by one of the two
+/// weight rules ([`weights`]), the last filed first among equals, and the
+/// cell its last position came from.
 #[derive(Clone, Debug, Default)]
 struct View {
     cells: Vec<Open>,
@@ -99,8 +98,8 @@ impl View {
     }
 
     /// The next position to expand, round robin over the cells, skipping
-    /// those `done` marks.
-    fn pop(&mut self, done: &[u64]) -> Option<u32> {
+    /// those `info` marks expanded.
+    fn pop(&mut self, info: &[Info]) -> Option<u32> {
         let n = self.cells.len();
         for step in 1..=n {
             let c = (self.cursor + step) % n;
@@ -108,7 +107,11 @@ impl View {
                 continue;
             };
             while let Some((_, i)) = cell.pop() {
-                if !get_bit(done, i) {
+                let expanded = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| info.get(i))
+                    .is_some_and(|x| x.expanded);
+                if !expanded {
                     self.cursor = c;
                     return Some(i);
                 }
@@ -132,23 +135,6 @@ fn weights(parent: [u32; 2], free: bool, same_cell: bool) -> [u32; 2] {
         (true, false) => 0,
     };
     [first + u32::from(!free), second + add]
-}
-
-/// Bit `i` of `v` (false beyond its end).
-fn get_bit(v: &[u64], i: u32) -> bool {
-    let i = i as usize;
-    v.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
-}
-
-/// Sets bit `i` of `v`, growing it as needed.
-fn set_bit(v: &mut Vec<u64>, i: u32) {
-    let i = i as usize;
-    if v.len() <= i / 64 {
-        v.resize(i / 64 + 1, 0);
-    }
-    if let Some(w) = v.get_mut(i / 64) {
-        *w |= 1 << (i % 64);
-    }
 }
 
 /// The feature-space frontier.
@@ -183,8 +169,6 @@ pub(crate) struct Fess {
     views: [View; 2],
     /// Pops so far, for the views' turns.
     pops: u64,
-    /// The positions expanded (popped by either view), a bit per node.
-    done: Vec<u64>,
     /// The position being expanded.
     parent: Info,
     /// Its children so far, waiting for the advisors: node numbers, what
@@ -305,6 +289,7 @@ impl Fess {
                 ),
                 features: c.features,
                 hotspots: c.hotspots,
+                expanded: false,
             };
             self.file(node, info);
         }
@@ -371,7 +356,6 @@ impl Frontier for Fess {
             cell_of: FxHashMap::default(),
             views: [View::default(), View::default()],
             pops: 0,
-            done: Vec::new(),
             parent: Info::default(),
             children: Vec::new(),
             candidates: Vec::new(),
@@ -399,6 +383,7 @@ impl Frontier for Fess {
                 weights: [0, 0],
                 features,
                 hotspots,
+                expanded: false,
             },
         );
     }
@@ -410,8 +395,10 @@ impl Frontier for Fess {
             let Some(view) = self.views.get_mut(v) else {
                 continue;
             };
-            if let Some(i) = view.pop(&self.done) {
-                set_bit(&mut self.done, i);
+            if let Some(i) = view.pop(&self.info) {
+                if let Some(x) = usize::try_from(i).ok().and_then(|i| self.info.get_mut(i)) {
+                    x.expanded = true;
+                }
                 return Some(Popped::Expand(i));
             }
         }
@@ -482,7 +469,6 @@ impl Frontier for Fess {
     fn bytes(&self) -> usize {
         self.cells_bytes
             + self.info.capacity() * std::mem::size_of::<Info>()
-            + self.done.capacity() * 8
             + self.cell_of.capacity() * (std::mem::size_of::<(Features, usize)>() + 8)
             + self.occupied.capacity()
             + self.parent_occupied.capacity()

@@ -123,25 +123,22 @@ impl Packing {
             if let Some(limit) = clock.passed() {
                 return Err(limit);
             }
-            // A second order stands in for a first that was not found.
-            let (order, second) = match order {
-                Some(order) => {
-                    let second = second.filter(|s| *s != order);
-                    (Some(order), second)
-                }
-                None => (second, None),
-            };
-            let second = second.unwrap_or_default();
-            rooms.push(match order {
-                Some(goals) => Room {
+            rooms.push(match (order, second) {
+                (Some(goals), second) => Room {
+                    second: second.filter(|s| *s != goals).unwrap_or_default(),
                     goals,
                     ordered: true,
-                    second,
                 },
-                None => Room {
+                // A second order stands in for a first that was not found.
+                (None, Some(goals)) => Room {
+                    goals,
+                    ordered: true,
+                    second: Vec::new(),
+                },
+                (None, None) => Room {
                     ordered: list.len() == 1,
                     goals: list,
-                    second,
+                    second: Vec::new(),
                 },
             });
         }
