@@ -182,7 +182,10 @@ pub(crate) fn packing_order(
         inside[usize::from(s)] = true;
     }
     let outside = outside(board, &inside, start);
-    let relaxed = arrivals(board, &outside, start);
+    let relaxed = Arrivals {
+        squares: arrivals(board, &outside, start),
+        sides: Vec::new(),
+    };
     let pushed = pushed_arrivals(board, &inside, &outside, start);
     let plan = Plan {
         members,
@@ -206,15 +209,26 @@ struct Plan<'a> {
     outside: &'a [bool],
 }
 
-/// The take-out order of `plan`'s room, reversed: each box goes out onto a
-/// square of `arrive_any` (to the area with the most boxes left to give
-/// first), or of `fallback` when no box can.
+/// Where a box pulled out of a room may end.
+struct Arrivals {
+    /// The squares a box can come to.
+    squares: Vec<bool>,
+    /// By square and direction (`4 * square + direction`): a box comes to
+    /// the square with the worker beside it that way, so a pull-out that
+    /// ends there must leave the worker free to walk to that side. Empty
+    /// when any side will do.
+    sides: Vec<bool>,
+}
+
+/// The take-out order of `plan`'s room, reversed: each box goes out to
+/// `first` (to the area with the most boxes left to give first), or to
+/// `fallback` when no box can.
 fn take_outs(
     board: &Board,
     puller: &mut Puller,
     plan: &Plan<'_>,
-    arrive_any: &[bool],
-    fallback: &[bool],
+    first: &Arrivals,
+    fallback: &Arrivals,
     clock: &Clock,
 ) -> Option<Vec<u16>> {
     let mut occupied = vec![false; board.len()];
@@ -224,7 +238,7 @@ fn take_outs(
     let outside = plan.outside;
     let mut supply = Supply::new(board, outside, plan.start);
     let preferred = plan.prefer_start.then_some(plan.start);
-    let mut arrive = arrive_any.to_vec();
+    let mut arrive = first.squares.clone();
     let mut taken = Vec::with_capacity(plan.members.len());
     let mut left: Vec<u16> = plan.members.to_vec();
     while !left.is_empty() {
@@ -236,24 +250,22 @@ fn take_outs(
         // to the area with the most boxes left to give that any box can
         // reach, or, when none can, anywhere.
         let mut found = None;
+        let room = Room {
+            occupied: &occupied,
+            outside,
+            left: &left,
+            preferred,
+        };
         for a in supply.by_boxes_left() {
-            supply.mask(a, arrive_any, &mut arrive);
-            found = take_out(board, puller, &occupied, outside, &arrive, &left, preferred);
+            supply.mask(a, &first.squares, &mut arrive);
+            found = take_out(board, puller, &room, &arrive, &first.sides);
             if found.is_some() {
                 break;
             }
         }
         let (i, end) = found
-            .or_else(|| {
-                take_out(
-                    board, puller, &occupied, outside, arrive_any, &left, preferred,
-                )
-            })
-            .or_else(|| {
-                take_out(
-                    board, puller, &occupied, outside, fallback, &left, preferred,
-                )
-            })?;
+            .or_else(|| take_out(board, puller, &room, &first.squares, &first.sides))
+            .or_else(|| take_out(board, puller, &room, &fallback.squares, &fallback.sides))?;
         supply.draw(end);
         let b = left.swap_remove(i);
         occupied[usize::from(b)] = false;
@@ -263,22 +275,34 @@ fn take_outs(
     Some(taken)
 }
 
-/// The box of `left` to take out next (its index) and the square it ends
-/// on: one not filled at the start (`preferred`, when given) if possible,
-/// then the one that needs fewest pulls onto a square of `arrive`.
+/// A room part way through its take-out analysis.
+struct Room<'a> {
+    /// The squares with boxes: the room's goals not yet taken out.
+    occupied: &'a [bool],
+    /// The floor the boxes come from ([`outside`]).
+    outside: &'a [bool],
+    /// The goals not yet taken out.
+    left: &'a [u16],
+    /// The squares whose boxes go out last, when the start's are.
+    preferred: Option<&'a [bool]>,
+}
+
+/// The box of `room.left` to take out next (its index) and the square it
+/// ends on: one not filled at the start (`room.preferred`, when given) if
+/// possible, then the one that needs fewest pulls onto a square of
+/// `arrive`, the worker free to walk to one of its `sides`.
 fn take_out(
     board: &Board,
     puller: &mut Puller,
-    occupied: &[bool],
-    outside: &[bool],
+    room: &Room<'_>,
     arrive: &[bool],
-    left: &[u16],
-    preferred: Option<&[bool]>,
+    sides: &[bool],
 ) -> Option<(usize, u16)> {
     let mut best: Option<((bool, u32), usize, u16)> = None;
-    for (i, &b) in left.iter().enumerate() {
-        if let Some((pulls, end)) = puller.pull_out(board, occupied, outside, arrive, b) {
-            let key = (preferred.is_some_and(|start| get(start, b)), pulls);
+    for (i, &b) in room.left.iter().enumerate() {
+        let out = (arrive, sides);
+        if let Some((pulls, end)) = puller.pull_out(board, room.occupied, room.outside, out, b) {
+            let key = (room.preferred.is_some_and(|start| get(start, b)), pulls);
             if best.is_none_or(|(k, _, _)| key < k) {
                 best = Some((key, i, end));
             }
@@ -430,9 +454,10 @@ fn arrivals(board: &Board, outside: &[bool], start: &[bool]) -> Vec<bool> {
 
 /// The squares of `outside` that a box pushed alone from a start square
 /// off the room (`start`) reaches, with the room's squares (`inside`)
-/// walls for box and worker alike: the worker first stands anywhere
-/// beside the box, and then walks round it to push it on. Without a box
-/// off the room, all of `outside`.
+/// walls for box and worker alike, and the sides the worker stands on as
+/// it arrives: the worker first stands anywhere beside the box, and then
+/// walks round it to push it on. Without a box off the room, all of
+/// `outside`, from any side.
 ///
 /// A subset of [`arrivals`], which lets boxes pass through the room and
 /// the worker reach any side. A box pulled out onto a square that only
@@ -440,8 +465,13 @@ fn arrivals(board: &Board, outside: &[bool], start: &[bool]) -> Vec<bool> {
 /// worker beyond it: a pocket behind a goal that a box enters only from
 /// the goal's side, or one the worker enters only before its box.
 /// Planned from these squares first, FESS alone on XSokoban (20,000 nodes
-/// per level) solved 63 levels, not 57, among them 36 and 42.
-fn pushed_arrivals(board: &Board, inside: &[bool], outside: &[bool], start: &[bool]) -> Vec<bool> {
+/// per level) solved 63 levels, not 57, among them 36 and 42. A pull-out
+/// must also leave the worker free to walk to the side a box arrives
+/// from: a box that comes down into a pocket's mouth with the worker
+/// above it is not pushed along the pocket unless the worker can get
+/// round, so a goal at the pocket's far end is filled while the way
+/// round is still open.
+fn pushed_arrivals(board: &Board, inside: &[bool], outside: &[bool], start: &[bool]) -> Arrivals {
     let n = board.len();
     let mut reached = vec![false; n];
     // A box on a square with the worker beside it in a direction.
@@ -461,7 +491,10 @@ fn pushed_arrivals(board: &Board, inside: &[bool], outside: &[bool], start: &[bo
         }
     }
     if stack.is_empty() {
-        return outside.to_vec();
+        return Arrivals {
+            squares: outside.to_vec(),
+            sides: Vec::new(),
+        };
     }
     let mut walls = inside.to_vec();
     let mut reach = Reach::new(n);
@@ -485,7 +518,10 @@ fn pushed_arrivals(board: &Board, inside: &[bool], outside: &[bool], start: &[bo
             }
         }
     }
-    reached
+    Arrivals {
+        squares: reached,
+        sides: seen,
+    }
 }
 
 /// Whether square `s` of `v` is set (false off the board).
@@ -518,15 +554,16 @@ impl Puller {
     }
 
     /// Fewest pulls that bring the box on `b` out of the room, onto a
-    /// square of `arrive`, and that square, with the other boxes fixed,
-    /// the worker starting on any free square of `outside`; `None` when it
-    /// cannot come out.
+    /// square of `arrive` with the worker free to walk to one of the
+    /// square's `sides` (by square and direction; any side when empty),
+    /// and that square, with the other boxes fixed, the worker starting on
+    /// any free square of `outside`; `None` when it cannot come out.
     fn pull_out(
         &mut self,
         board: &Board,
         occupied: &[bool],
         outside: &[bool],
-        arrive: &[bool],
+        (arrive, sides): (&[bool], &[bool]),
         b: u16,
     ) -> Option<(u32, u16)> {
         let n = board.len();
@@ -551,7 +588,10 @@ impl Puller {
             }
         }
         while let Some((x, w, pulls)) = self.queue.pop_front() {
-            if get(arrive, x) {
+            let beside = |d: usize| {
+                board.nbr(x, d) == w && sides.get(usize::from(x) * 4 + d).copied().unwrap_or(false)
+            };
+            if get(arrive, x) && (sides.is_empty() || (0..4).any(beside)) {
                 return Some((pulls, x));
             }
             for d in 0..4 {
@@ -688,6 +728,31 @@ mod tests {
         assert_eq!(rooms.room(sq(2, 6)), NONE);
     }
 
+    #[test]
+    fn a_goal_at_the_far_end_of_a_pocket_is_filled_while_the_way_round_is_open() {
+        // Boxes enter the pocket of row 5 only down the gap at column 2,
+        // the worker above them; to push one along row 5 to the goal at
+        // (5, 4), the worker must come round by row 6, so that goal is
+        // filled first. Ending pull-outs on any square a box can come to,
+        // the analysis filled it third, after (6, 4) and (6, 3) had closed
+        // the way round; with relaxed pushes, last.
+        let (level, board, rooms) = rooms(
+            "##########\n#@       #\n# $ $ $  #\n#   $    #\n## ##### #\n#   .#   #\n# ...    #\n##########\n",
+        );
+        assert_eq!(rooms.len(), 1);
+        let sq = |r, c| board.square(level.cell(r, c).unwrap());
+        let mut occ = vec![false; board.len()];
+        for (r, c) in [(5, 4), (6, 4), (6, 3), (6, 2)] {
+            assert_eq!(
+                rooms.state(0, &occ),
+                RoomState::Next(sq(r, c)),
+                "({r}, {c})"
+            );
+            occ[usize::from(sq(r, c))] = true;
+        }
+        assert_eq!(rooms.state(0, &occ), RoomState::Full);
+    }
+
     /// The level of `text`, its board, its goals as the room's squares and
     /// its boxes' start squares.
     fn around(text: &str) -> (crate::level::Level, Board, Vec<bool>, Vec<bool>) {
@@ -789,7 +854,20 @@ mod tests {
         let sq = |r, c| usize::from(board.square(level.cell(r, c).unwrap()));
         let out = outside(&board, &inside, &start);
         let relaxed = arrivals(&board, &out, &start);
-        let pushed = pushed_arrivals(&board, &inside, &out, &start);
+        let Arrivals {
+            squares: pushed,
+            sides,
+        } = pushed_arrivals(&board, &inside, &out, &start);
+        // It arrives from above only.
+        let up = (0..4)
+            .find(|&d| {
+                board.nbr(board.square(level.cell(4, 2).unwrap()), d)
+                    == board.square(level.cell(3, 2).unwrap())
+            })
+            .unwrap();
+        for d in 0..4 {
+            assert_eq!(sides[sq(4, 2) * 4 + d], d == up, "{d}");
+        }
         for c in 1..=4 {
             assert!(relaxed[sq(4, c)], "(4, {c})");
             assert_eq!(pushed[sq(4, c)], c == 2, "(4, {c})");
@@ -800,13 +878,19 @@ mod tests {
         }
         // With no box off the room, everywhere off it.
         let none = vec![false; board.len()];
-        assert_eq!(pushed_arrivals(&board, &inside, &out, &none), out);
+        let anywhere = pushed_arrivals(&board, &inside, &out, &none);
+        assert_eq!(anywhere.squares, out);
+        assert!(anywhere.sides.is_empty());
     }
 
-    /// The start squares off the room and the squares a box reaches from
-    /// them, by a plain search over (box, worker) pairs that moves the
-    /// worker one step at a time: the reference of [`pushed_arrivals`].
-    fn pushed_by_steps(board: &Board, inside: &[bool], start: &[bool]) -> Vec<bool> {
+    /// The (box, worker) pairs reached from the start squares off the
+    /// room, by a plain search that moves the worker one step at a time:
+    /// the reference of [`pushed_arrivals`].
+    fn pushed_by_steps(
+        board: &Board,
+        inside: &[bool],
+        start: &[bool],
+    ) -> std::collections::HashSet<(u16, u16)> {
         let n = board.len();
         let free = |s: u16| s != NONE && !inside[usize::from(s)];
         let mut seen = std::collections::HashSet::new();
@@ -836,11 +920,7 @@ mod tests {
                 }
             }
         }
-        let mut reached: Vec<bool> = (0..n).map(|s| start[s] && !inside[s]).collect();
-        for (b, _) in seen {
-            reached[usize::from(b)] = true;
-        }
-        reached
+        seen
     }
 
     #[test]
@@ -868,9 +948,31 @@ mod tests {
                 start[usize::from(board.square(b))] = true;
             }
             let out = outside(&board, &inside, &start);
-            let pushed = pushed_arrivals(&board, &inside, &out, &start);
-            let reference = pushed_by_steps(&board, &inside, &start);
-            assert_eq!(pushed, reference, "{text}");
+            let Arrivals {
+                squares: pushed,
+                sides,
+            } = pushed_arrivals(&board, &inside, &out, &start);
+            let pairs = pushed_by_steps(&board, &inside, &start);
+            // The squares: the start's off the room and every box square
+            // of the reference.
+            let mut squares: Vec<bool> = (0..board.len()).map(|s| start[s] && !inside[s]).collect();
+            for &(b, _) in &pairs {
+                squares[usize::from(b)] = true;
+            }
+            assert_eq!(pushed, squares, "{text}");
+            // The sides: with the worker walking on from each, every pair
+            // of the reference.
+            let mut walls = inside.clone();
+            let mut reach = Reach::new(board.len());
+            let mut walked = std::collections::HashSet::new();
+            for (i, _) in sides.iter().enumerate().filter(|(_, &s)| s) {
+                let b = u16::try_from(i / 4).unwrap();
+                walls[usize::from(b)] = true;
+                reach.fill(&board, &walls, board.nbr(b, i % 4));
+                walls[usize::from(b)] = false;
+                walked.extend(reach.squares.iter().map(|&w| (b, w)));
+            }
+            assert_eq!(walked, pairs, "{text}");
             let relaxed = arrivals(&board, &out, &start);
             assert!(
                 pushed.iter().zip(&relaxed).all(|(&p, &r)| !p || r),
