@@ -220,16 +220,36 @@ fn tour_plays_an_ai_game_to_2048() {
         .stdout(predicate::str::contains("reached 2048 in "));
 }
 
-/// A fresh path in the temporary directory for this test.
-fn temp_path(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("boardkit-{}-{name}", std::process::id()))
+/// A scratch file in the build's scratch folder (on the checkout's disk:
+/// a network is 256 MiB, too big for a small `/tmp`), removed with the
+/// files beside it (`.tc`, `.tmp`) when dropped, so a failed assertion
+/// leaves nothing behind.
+struct TempPath(std::path::PathBuf);
+
+impl TempPath {
+    fn new(name: &str) -> TempPath {
+        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        TempPath(dir.join(format!("boardkit-{}-{name}", std::process::id())))
+    }
+
+    fn as_str(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempPath {
+    fn drop(&mut self) {
+        for suffix in ["", ".tc", ".tmp", ".tc.tmp"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.as_str()));
+        }
+    }
 }
 
 #[test]
 fn train_saves_a_network_that_ai_and_hint_use() {
-    let net = temp_path("net.bin");
-    let again = temp_path("net-again.bin");
-    let p = net.to_str().unwrap();
+    let net = TempPath::new("net.bin");
+    let again = TempPath::new("net-again.bin");
+    let p = net.as_str();
     let train = [
         "2048", "train", "--games", "30", "--seed", "2", "--every", "10",
     ];
@@ -243,22 +263,22 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         );
     }
     assert!(lines[3].starts_with("trained 30 games in "), "{out}");
-    let bytes = std::fs::read(&net).unwrap();
+    let bytes = std::fs::read(&net.0).unwrap();
     assert_eq!(bytes.len(), 29 + 4 * 4 * (1 << 24));
     assert!(bytes.starts_with(b"boardkit 2048 n-tuple 4x6 v1\n"));
 
     // Deterministic: the same seed gives the same file (checkpoints on the
     // way change nothing).
-    let a = again.to_str().unwrap();
+    let a = again.as_str();
     stdout_of(
         &[&train[..], &["--out", a, "--checkpoint", "7"]].concat(),
         "",
     );
-    assert!(std::fs::read(&again).unwrap() == bytes);
+    assert!(std::fs::read(&again.0).unwrap() == bytes);
     // --from continues from the saved weights, so the result differs.
     let from = [&train[..], &["--out", a, "--from", p]].concat();
     stdout_of(&from, "");
-    assert!(std::fs::read(&again).unwrap() != bytes);
+    assert!(std::fs::read(&again.0).unwrap() != bytes);
 
     let ai = stdout_of(
         &[
@@ -312,8 +332,8 @@ fn train_saves_a_network_that_ai_and_hint_use() {
 
     // A second stage from 128: trained from the first, it judges the boards
     // holding a 128 (downgraded) in `hint --late-ntuple`.
-    let late_net = temp_path("late.bin");
-    let l = late_net.to_str().unwrap();
+    let late_net = TempPath::new("late.bin");
+    let l = late_net.as_str();
     let staged = stdout_of(
         &[
             "2048",
@@ -373,7 +393,7 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         .stderr(predicate::str::contains(
             "--late-ntuple needs --downgrade-from",
         ));
-    std::fs::remove_file(&late_net).unwrap();
+    drop(late_net);
 
     // Coherence sums go beside the network and come back with --from; games
     // played two at a time give the same files on every run.
@@ -390,25 +410,19 @@ fn train_saves_a_network_that_ai_and_hint_use() {
     ];
     stdout_of(&tc, "");
     let (net1, sums1) = (
-        std::fs::read(&again).unwrap(),
+        std::fs::read(&again.0).unwrap(),
         std::fs::read(format!("{a}.tc")).unwrap(),
     );
     assert_eq!(sums1.len(), 35 + 8 * 4 * (1 << 24));
     stdout_of(&tc, "");
-    assert!(std::fs::read(&again).unwrap() == net1);
+    assert!(std::fs::read(&again.0).unwrap() == net1);
     assert!(std::fs::read(format!("{a}.tc")).unwrap() == sums1);
-    let next = temp_path("net-next.bin");
-    let n = next.to_str().unwrap();
+    let next = TempPath::new("net-next.bin");
+    let n = next.as_str();
     stdout_of(&[&tc[..7], &["--out", n, "--from", a]].concat(), "");
     assert!(std::fs::read(format!("{n}.tc")).unwrap() != sums1);
-    for f in [
-        a.to_string(),
-        format!("{a}.tc"),
-        n.to_string(),
-        format!("{n}.tc"),
-    ] {
-        std::fs::remove_file(f).unwrap();
-    }
+    drop(next);
+    drop(again);
 
     // Restarts from boards with a 128 are counted apart from fresh games,
     // with the share of them that went on to make a 256.
@@ -446,14 +460,13 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         "",
     );
     assert!(quick.contains("trained 1 games in "), "{quick}");
-    std::fs::remove_file(&net).unwrap();
 }
 
 #[test]
 fn bad_networks_and_training_settings_are_refused() {
-    let garbage = temp_path("garbage.bin");
-    std::fs::write(&garbage, b"this is not a network, only some text\n").unwrap();
-    let g = garbage.to_str().unwrap();
+    let garbage = TempPath::new("garbage.bin");
+    std::fs::write(&garbage.0, b"this is not a network, only some text\n").unwrap();
+    let g = garbage.as_str();
     boardkit()
         .args(["2048", "ai", "--ntuple", g])
         .assert()
@@ -509,7 +522,6 @@ fn bad_networks_and_training_settings_are_refused() {
         .args(["2048", "ai", "--downgrade-from", "16384"])
         .assert()
         .code(2);
-    std::fs::remove_file(&garbage).unwrap();
 }
 
 const SNAKE: &str = "4\n16384 8192 4096 2048\n128 256 512 1024\n4 2 2 2\n2 2 0 0\n";
