@@ -14,9 +14,10 @@
 //!   of states is replaced by one without), a FESS search ([`super::fess`],
 //!   started after the forward search's first turn) and a backward search
 //!   from the solved state that pulls boxes towards their start squares
-//!   take turns of [`SLICE`], [`fess_slice`] (by the level's boxes) and
-//!   [`backward_slice`] (by the level's boxes and the backward search's
-//!   nodes so far) expansions; a child that a forward search stores
+//!   take turns of [`SLICE`], [`fess_turn`] and [`backward_slice`]
+//!   expansions (the last two by the level's boxes and the backward
+//!   search's nodes so far: on levels of many boxes FESS gets the larger
+//!   share [`late`]); a child that a forward search stores
 //!   and the backward one has already (or the other way round) is a
 //!   solution. The memory is split 1/5
 //!   forward, 2/5 FESS, 2/5 backward (3/5 and 2/5 without FESS), and the
@@ -112,52 +113,79 @@ fn fess_slice(boxes: usize) -> u64 {
         .clamp(512, 4096)
 }
 
-/// Levels of this many boxes or more shrink the backward search's turn
-/// once it has expanded [`BACKWARD_EARLY`] nodes.
-const BACKWARD_SHRINKS_FROM: usize = 10;
+/// Levels of this many boxes or more have a late phase (see [`late`]).
+const LATE_FROM: usize = 9;
 
-/// The backward search's nodes at its full turn, on levels where it
-/// shrinks.
+/// The backward search's nodes at its full turn, on levels with a late
+/// phase.
 const BACKWARD_EARLY: u64 = 1 << 18;
 
-/// Levels of this many boxes or more shrink the backward search's turn
-/// sooner, after [`BACKWARD_EARLY_MANY`] nodes.
+/// Levels of this many boxes or more enter the late phase sooner, after
+/// [`BACKWARD_EARLY_MANY`] backward nodes.
 const BACKWARD_MANY_FROM: usize = 18;
 
 /// The backward search's nodes at its full turn on levels of at least
 /// [`BACKWARD_MANY_FROM`] boxes.
 const BACKWARD_EARLY_MANY: u64 = 1 << 16;
 
-/// The backward search's turn when FESS runs beside it, on a level of
-/// `boxes` boxes after `expanded` backward expansions: [`BACKWARD_SLICE`],
-/// and an eighth of it from [`BACKWARD_EARLY`] nodes on for levels of at
-/// least [`BACKWARD_SHRINKS_FROM`] boxes (from [`BACKWARD_EARLY_MANY`] on
-/// for levels of at least [`BACKWARD_MANY_FROM`]). On such levels FESS does
-/// best, and the levels the backward search solves it mostly solves early:
-/// XSokoban's (87, its latest, at 221,184 backward nodes) all within the
-/// full turns, the one of 18 boxes or more (14) within the turns that
-/// start before 2^16 backward nodes. On those large levels the backward
-/// nodes cost the most (up to about 20 µs against FESS's 100 µs, on
-/// XSokoban 39 and 69), and 2^18 of them took 2-5 s of the 10; from 2^16
-/// on, the 29 XSokoban levels of 18 boxes or more went from 16 solved to
-/// 17 at 10 s (gaining 28; 52 from 9.2 s to 7.0 s, run alternately level
-/// by level). Levels of 10 boxes shrink it too: Microban's level 153,
-/// which FESS solves (it needs 47,441 nodes alone), went from 1,527,660
-/// nodes (6.9 s) to 495,468 (3.3 s), and Microban's total from 8.2 s to
-/// 4.6 s, while XSokoban's levels of 10 boxes end before 2^18 backward
-/// nodes (the same node counts). From 9 boxes on, XSokoban 44, which FESS
-/// solves by meeting the backward search, was no longer solved within
-/// 60 s (29.3 s before).
-fn backward_slice(boxes: usize, expanded: u64) -> u64 {
+/// The backward search's turn in the late phase: a 32nd of
+/// [`BACKWARD_SLICE`].
+const BACKWARD_LATE: u64 = BACKWARD_SLICE / 32;
+
+/// FESS's turn in the late phase is this many times [`fess_slice`].
+const FESS_LATE_FACTOR: u64 = 8;
+
+/// Whether the portfolio with FESS is in its late phase on a level of
+/// `boxes` boxes after `expanded` backward expansions: on levels of at
+/// least [`LATE_FROM`] boxes, from [`BACKWARD_EARLY`] backward nodes on
+/// ([`BACKWARD_EARLY_MANY`] for levels of at least [`BACKWARD_MANY_FROM`]).
+/// Then the backward search's turn shrinks to [`BACKWARD_LATE`] and FESS's
+/// grows by [`FESS_LATE_FACTOR`].
+///
+/// On such levels FESS does best, and the levels the backward search
+/// solves it mostly solves early: XSokoban's (87, its latest, at 221,184
+/// backward nodes) all within the full turns, the one of 18 boxes or more
+/// (14) within the turns that start before 2^16 backward nodes. Before the
+/// late phase (session 11's schedule, which every level that ends early
+/// keeps) the backward search took 60-70 % of the time on levels of 9-16
+/// boxes to the end: XSokoban 21, 41 and 44, which FESS alone solves in
+/// 2.5, 4.1 and 8.3 s, took 4.5, 5.4 and 17 s in the portfolio.
+/// With the late phase (one level at a time, 10 s each): XSokoban 74 → 76
+/// solved (13 and 44 for the first time, at 9.6 and 9.5 s; 21 in 3.2 s, 41
+/// in 5.2 s) and the set's time 243.5 → 201.6 s; Microban 1.8 → 1.4 s
+/// (level 153 in 0.6 s), Boxoban-hard 000 1.0 → 0.9 s. FESS's larger turn
+/// from the start instead cost Microban 1.8 → 2.4 s: its small levels,
+/// which the other searches solve within a few thousand nodes, waited for
+/// FESS's turns.
+fn late(boxes: usize, expanded: u64) -> bool {
     let early = if boxes >= BACKWARD_MANY_FROM {
         BACKWARD_EARLY_MANY
     } else {
         BACKWARD_EARLY
     };
-    if boxes >= BACKWARD_SHRINKS_FROM && expanded >= early {
-        BACKWARD_SLICE / 8
+    boxes >= LATE_FROM && expanded >= early
+}
+
+/// The backward search's turn when FESS runs beside it, on a level of
+/// `boxes` boxes after `expanded` backward expansions: [`BACKWARD_SLICE`],
+/// and [`BACKWARD_LATE`] in the [`late`] phase.
+fn backward_slice(boxes: usize, expanded: u64) -> u64 {
+    if late(boxes, expanded) {
+        BACKWARD_LATE
     } else {
         BACKWARD_SLICE
+    }
+}
+
+/// FESS's turn on a level of `boxes` boxes after `expanded` backward
+/// expansions: [`fess_slice`], and [`FESS_LATE_FACTOR`] times it in the
+/// [`late`] phase.
+fn fess_turn(boxes: usize, expanded: u64) -> u64 {
+    let turn = fess_slice(boxes);
+    if late(boxes, expanded) {
+        turn.saturating_mul(FESS_LATE_FACTOR)
+    } else {
+        turn
     }
 }
 
@@ -253,7 +281,6 @@ pub(crate) fn portfolio<F: Frontier>(
     // solves at once never pay for it.
     let mut fess_alive = false;
     let mut fess_pending = plan.fess;
-    let fess_slice = fess_slice(sources.len());
     loop {
         let before = retired + bwd.expanded + fess.expanded;
         let other = bwd_alive.then_some(&bwd.store);
@@ -288,7 +315,8 @@ pub(crate) fn portfolio<F: Frontier>(
         if fess_alive {
             let before = retired + fwd.expanded + bwd.expanded;
             let other = bwd_alive.then_some(&bwd.store);
-            match fess.step(fess_slice, other, before, limits) {
+            let turn = fess_turn(sources.len(), bwd.expanded);
+            match fess.step(turn, other, before, limits) {
                 None => {}
                 // Out of memory: the others go on.
                 Some(End::Limit(Limit::Memory)) => fess_alive = false,
@@ -414,14 +442,19 @@ mod tests {
     }
 
     #[test]
-    fn the_backward_turn_shrinks_late_on_levels_of_many_boxes() {
-        assert_eq!(backward_slice(9, 1 << 20), BACKWARD_SLICE);
-        assert_eq!(backward_slice(10, (1 << 18) - 1), BACKWARD_SLICE);
-        assert_eq!(backward_slice(10, 1 << 18), 3072);
-        assert_eq!(backward_slice(25, 1 << 30), 3072);
+    fn late_the_backward_turn_shrinks_and_the_fess_turn_grows_on_levels_of_many_boxes() {
+        assert_eq!(backward_slice(8, 1 << 30), BACKWARD_SLICE);
+        assert_eq!(backward_slice(9, (1 << 18) - 1), BACKWARD_SLICE);
+        assert_eq!(backward_slice(9, 1 << 18), 768);
+        assert_eq!(backward_slice(25, 1 << 30), 768);
         assert_eq!(backward_slice(17, (1 << 18) - 1), BACKWARD_SLICE);
         assert_eq!(backward_slice(18, (1 << 16) - 1), BACKWARD_SLICE);
-        assert_eq!(backward_slice(18, 1 << 16), 3072);
+        assert_eq!(backward_slice(18, 1 << 16), 768);
+        assert_eq!(fess_turn(8, 1 << 30), 512);
+        assert_eq!(fess_turn(9, (1 << 18) - 1), 648);
+        assert_eq!(fess_turn(9, 1 << 18), 8 * 648);
+        assert_eq!(fess_turn(18, (1 << 16) - 1), 2592);
+        assert_eq!(fess_turn(25, 1 << 16), 8 * 4096);
     }
 
     #[test]
