@@ -145,18 +145,21 @@ const FESS_LATE_FACTOR: u64 = 8;
 /// On such levels FESS does best, and the levels the backward search
 /// solves it mostly solves early: XSokoban's (87, its latest, at 221,184
 /// backward nodes) all within the full turns, the one of 18 boxes or more
-/// (14) within the turns that start before 2^16 backward nodes. Before the
-/// late phase (session 11's schedule, which every level that ends early
-/// keeps) the backward search took 60-70 % of the time on levels of 9-16
-/// boxes to the end: XSokoban 21, 41 and 44, which FESS alone solves in
-/// 2.5, 4.1 and 8.3 s, took 4.5, 5.4 and 17 s in the portfolio.
+/// (14) within the turns that start before 2^16 backward nodes. Without a
+/// late FESS turn (the backward turn shrank by 8 from 10 boxes on) the
+/// backward search kept 60-70 % of the time to the end on XSokoban 21, 41
+/// and 44, which FESS alone solves in 2.5, 4.1 and 8.3 s and the portfolio
+/// solved in 4.5, 5.4 and 17 s. Every level that ends before its late
+/// phase keeps the schedule it had.
+///
 /// With the late phase (one level at a time, 10 s each): XSokoban 74 → 76
-/// solved (13 and 44 for the first time, at 9.6 and 9.5 s; 21 in 3.2 s, 41
-/// in 5.2 s) and the set's time 243.5 → 201.6 s; Microban 1.8 → 1.4 s
-/// (level 153 in 0.6 s), Boxoban-hard 000 1.0 → 0.9 s. FESS's larger turn
-/// from the start instead cost Microban 1.8 → 2.4 s: its small levels,
-/// which the other searches solve within a few thousand nodes, waited for
-/// FESS's turns.
+/// solved in one run and 75 in another (13 for the first time at 9.6 s,
+/// missed at 10.03 s in the second; 44 at 9.3-9.5 s; 21 in 3.4 s and 41 in
+/// 4.8-5.2 s); Microban 2.3 → 2.0 s in three alternating runs (487,128 →
+/// 394,200 nodes), Boxoban-hard 000 the same nodes and time. FESS's
+/// larger turn from the start instead cost Microban 1.8 → 2.4 s: its
+/// small levels, which the other searches solve within a few thousand
+/// nodes, waited for FESS's turns.
 fn late(boxes: usize, expanded: u64) -> bool {
     let early = if boxes >= BACKWARD_MANY_FROM {
         BACKWARD_EARLY_MANY
