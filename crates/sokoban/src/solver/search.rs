@@ -249,6 +249,14 @@ impl<'a, F: Frontier> Search<'a, F> {
             .prepare(i, self.dist, self.expander.boxes(), worker);
         let g = self.store.g(i);
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
+        let mut touched = 0;
+        for child in self.expander.children() {
+            touched ^= self.store.touch(self.child_hash(box_hash, child));
+            if let Some(o) = other {
+                touched ^= o.touch(self.child_hash(box_hash, child));
+            }
+        }
+        std::hint::black_box(touched);
         for c in 0..count {
             let Some(&child) = self.expander.children().get(c) else {
                 break;
@@ -259,6 +267,15 @@ impl<'a, F: Frontier> Search<'a, F> {
         }
         self.frontier.expanded(self.dist);
         Ok(None)
+    }
+
+    /// The hash of `child`, given its parent's hash without the worker.
+    #[inline]
+    fn child_hash(&self, box_hash: u64, child: &Child) -> u64 {
+        box_hash
+            ^ self.zobrist.box_key(child.from)
+            ^ self.zobrist.box_key(child.to)
+            ^ self.zobrist.worker_key(child.worker)
     }
 
     /// Stores and queues `child` of node `i` (cost `g`, hash without the
@@ -286,10 +303,7 @@ impl<'a, F: Frontier> Search<'a, F> {
         self.child_bits.extend_from_slice(self.store.boxes(i));
         bits::clear(&mut self.child_bits, from);
         bits::set(&mut self.child_bits, to);
-        let hash = box_hash
-            ^ self.zobrist.box_key(from)
-            ^ self.zobrist.box_key(to)
-            ^ self.zobrist.worker_key(w);
+        let hash = self.child_hash(box_hash, &child);
         if let Some(j) = self.store.find(hash, &self.child_bits, w) {
             if g < self.store.g(j) {
                 self.store.improve(j, i, g);

@@ -205,6 +205,23 @@ impl Store {
         }
     }
 
+    /// Reads what a probe for `hash` reads first: the table slot where it
+    /// starts and, when that slot's high half matches, the hash of its
+    /// node. A search reads these for all the children of a node before it
+    /// probes for any of them, so that their cache misses overlap instead
+    /// of coming one after another; the value only keeps the reads from
+    /// being optimised away.
+    #[inline]
+    pub(crate) fn touch(&self, hash: u64) -> u64 {
+        let slot = (hash as usize) & (self.table.len() - 1);
+        let e = self.table.get(slot).copied().unwrap_or(EMPTY);
+        if e != EMPTY && e & 0xffff_ffff_0000_0000 == hash & 0xffff_ffff_0000_0000 {
+            e ^ self.hash(e as u32)
+        } else {
+            e
+        }
+    }
+
     /// Stores a new node (the caller has checked it is not stored yet);
     /// `Err(Full)` when that would take the store past its budget, or past
     /// 2³² − 1 nodes.
