@@ -122,11 +122,7 @@ impl Store {
 
     /// Bytes that one more node would add (array growth, table doubling).
     fn next_growth(&self) -> usize {
-        let table = if (self.len() + 1) * 2 > self.table.len() {
-            self.table.len() * 2 * std::mem::size_of::<u64>()
-        } else {
-            0
-        };
+        let table = self.table_growth();
         growth(&self.boxes, self.words)
             + growth(&self.worker, 1)
             + growth(&self.hash, 1)
@@ -225,21 +221,28 @@ impl Store {
     /// Stores a new node (the caller has checked it is not stored yet);
     /// `Err(Full)` when that would take the store past its budget, or past
     /// 2³² − 1 nodes.
+    ///
+    /// The arrays double as they fill, and the table doubles before more
+    /// than half its slots are taken, while that fits in the budget. Near
+    /// the budget the store fills it instead of stopping at the last
+    /// doubling, up to half of it short ([`Store::near_budget`]).
     pub(crate) fn insert(
         &mut self,
         node: Node,
         boxes: &[u64],
         other_bytes: usize,
     ) -> Result<u32, Full> {
-        let grow = self.next_growth();
-        if grow > 0 && self.bytes() + grow + other_bytes > self.budget {
-            return Err(Full);
-        }
         let i = u32::try_from(self.len())
             .ok()
             .filter(|&i| i != NIL)
             .ok_or(Full)?;
-        if (self.len() + 1) * 2 > self.table.len() {
+        let free = self.budget.saturating_sub(self.bytes() + other_bytes);
+        let double_table = if self.next_growth() <= free {
+            self.table_growth() > 0
+        } else {
+            self.near_budget(free)?
+        };
+        if double_table {
             self.grow_table();
         }
         self.boxes.extend_from_slice(boxes);
@@ -250,6 +253,58 @@ impl Store {
         self.h.push(node.h);
         self.place(i);
         Ok(i)
+    }
+
+    /// Bytes one more node takes in the node arrays.
+    fn node_bytes(&self) -> usize {
+        self.words * std::mem::size_of::<u64>()
+            + std::mem::size_of::<u16>()
+            + std::mem::size_of::<u64>()
+            + std::mem::size_of::<u32>()
+            + std::mem::size_of::<u32>()
+            + std::mem::size_of::<u16>()
+    }
+
+    /// Bytes the table's doubling takes before the next node, or 0.
+    fn table_growth(&self) -> usize {
+        if (self.len() + 1) * 2 > self.table.len() {
+            self.table.len() * 2 * std::mem::size_of::<u64>()
+        } else {
+            0
+        }
+    }
+
+    /// Makes room for one more node when doubling would not fit in the
+    /// `free` bytes left: the table doubles only when more than three
+    /// quarters of its slots would be taken (a probe stays short at that
+    /// load, and the bytes go to nodes instead), and full arrays grow by
+    /// as many nodes as still fit. Whether the table must double now;
+    /// `Err(Full)` when not one more node fits.
+    fn near_budget(&mut self, free: usize) -> Result<bool, Full> {
+        let must = (self.len() + 1) * 4 > self.table.len() * 3;
+        let table = if must { self.table_growth() } else { 0 };
+        if table > free {
+            return Err(Full);
+        }
+        let arrays_full = growth(&self.boxes, self.words) > 0
+            || growth(&self.worker, 1) > 0
+            || growth(&self.hash, 1) > 0
+            || growth(&self.parent, 1) > 0
+            || growth(&self.g, 1) > 0
+            || growth(&self.h, 1) > 0;
+        if arrays_full {
+            let more = (free - table) / self.node_bytes();
+            if more == 0 {
+                return Err(Full);
+            }
+            self.boxes.reserve_exact(more * self.words);
+            self.worker.reserve_exact(more);
+            self.hash.reserve_exact(more);
+            self.parent.reserve_exact(more);
+            self.g.reserve_exact(more);
+            self.h.reserve_exact(more);
+        }
+        Ok(must)
     }
 
     fn place(&mut self, i: u32) {
@@ -307,5 +362,34 @@ mod tests {
         }
         assert!(stored > 100);
         assert!(small.bytes() <= 20_000);
+        // Full means full: not one more node fits beside the table, where
+        // doubling alone would have stopped with up to half the budget
+        // left.
+        assert!(small.bytes() + small.table_growth() + small.node_bytes() > 20_000);
+    }
+
+    #[test]
+    fn a_store_near_its_budget_grows_by_what_fits_and_keeps_every_node() {
+        for budget in [20_000, 77_777, 300_000, 1 << 20] {
+            for other in [0, 1_000] {
+                let mut s = Store::new(3, budget);
+                let mut stored = 0u64;
+                while s
+                    .insert(node(stored * 31, 1), &[stored, 1, 2], other)
+                    .is_ok()
+                {
+                    stored += 1;
+                }
+                assert!(s.bytes() + other <= budget, "{budget} {other}");
+                assert!(
+                    s.bytes() + other + s.table_growth() + s.node_bytes() > budget,
+                    "{budget} {other}: {} bytes left",
+                    budget - s.bytes() - other
+                );
+                for k in 0..stored {
+                    assert_eq!(s.find(k * 31, &[k, 1, 2], 1), Some(k as u32));
+                }
+            }
+        }
     }
 }
