@@ -251,9 +251,10 @@ impl<'a, F: Frontier> Search<'a, F> {
         let box_hash = self.store.hash(i) ^ self.zobrist.worker_key(worker);
         let mut touched = 0;
         for child in self.expander.children() {
-            touched ^= self.store.touch(self.child_hash(box_hash, child));
+            let hash = self.child_hash(box_hash, child);
+            touched ^= self.store.touch(hash);
             if let Some(o) = other {
-                touched ^= o.touch(self.child_hash(box_hash, child));
+                touched ^= o.touch(hash);
             }
         }
         std::hint::black_box(touched);
