@@ -122,7 +122,7 @@ const BACKWARD_EARLY: u64 = 1 << 18;
 
 /// Levels of this many boxes or more enter the late phase sooner, after
 /// [`BACKWARD_EARLY_MANY`] backward nodes.
-const BACKWARD_MANY_FROM: usize = 18;
+const BACKWARD_MANY_FROM: usize = 13;
 
 /// The backward search's nodes at its full turn on levels of at least
 /// [`BACKWARD_MANY_FROM`] boxes.
@@ -144,7 +144,7 @@ const FESS_LATE_FACTOR: u64 = 8;
 ///
 /// On such levels FESS does best, and the levels the backward search
 /// solves it mostly solves early: XSokoban's (87, its latest, at 221,184
-/// backward nodes) all within the full turns, the one of 18 boxes or more
+/// backward nodes) all within the full turns, the one of 13 boxes or more
 /// (14) within the turns that start before 2^16 backward nodes. Without a
 /// late FESS turn (the backward turn shrank by 8 from 10 boxes on) the
 /// backward search kept 60-70 % of the time to the end on XSokoban 21, 41
@@ -160,6 +160,13 @@ const FESS_LATE_FACTOR: u64 = 8;
 /// larger turn from the start instead cost Microban 1.8 → 2.4 s: its
 /// small levels, which the other searches solve within a few thousand
 /// nodes, waited for FESS's turns.
+///
+/// From 13 boxes on (not 18) the late phase starts at 2^16 backward
+/// nodes: XSokoban 76 solved in 193.9 s against 75 in 198.6 s in the run
+/// before (13 in 8.2 s), and every level of 13-17 boxes solved before
+/// was solved with fewer nodes (16: 391,082 → 191,658; 21: 367,126 →
+/// 167,702; 85: 328,500 → 129,076), so the backward search's longer early
+/// phase solved none of them.
 fn late(boxes: usize, expanded: u64) -> bool {
     let early = if boxes >= BACKWARD_MANY_FROM {
         BACKWARD_EARLY_MANY
@@ -450,13 +457,14 @@ mod tests {
         assert_eq!(backward_slice(9, (1 << 18) - 1), BACKWARD_SLICE);
         assert_eq!(backward_slice(9, 1 << 18), 768);
         assert_eq!(backward_slice(25, 1 << 30), 768);
-        assert_eq!(backward_slice(17, (1 << 18) - 1), BACKWARD_SLICE);
-        assert_eq!(backward_slice(18, (1 << 16) - 1), BACKWARD_SLICE);
-        assert_eq!(backward_slice(18, 1 << 16), 768);
+        assert_eq!(backward_slice(12, (1 << 18) - 1), BACKWARD_SLICE);
+        assert_eq!(backward_slice(13, (1 << 16) - 1), BACKWARD_SLICE);
+        assert_eq!(backward_slice(13, 1 << 16), 768);
         assert_eq!(fess_turn(8, 1 << 30), 512);
         assert_eq!(fess_turn(9, (1 << 18) - 1), 648);
         assert_eq!(fess_turn(9, 1 << 18), 8 * 648);
-        assert_eq!(fess_turn(18, (1 << 16) - 1), 2592);
+        assert_eq!(fess_turn(13, (1 << 16) - 1), 1352);
+        assert_eq!(fess_turn(13, 1 << 16), 8 * 1352);
         assert_eq!(fess_turn(25, 1 << 16), 8 * 4096);
     }
 
