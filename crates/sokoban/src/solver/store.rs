@@ -47,10 +47,13 @@ pub(crate) const NIL: u32 = u32::MAX;
 /// An empty table slot.
 const EMPTY: u64 = u64::MAX;
 
+/// The hash's high half, which a table slot keeps beside its node number.
+const HIGH: u64 = 0xffff_ffff_0000_0000;
+
 /// A table slot for node `i` with hash `hash`.
 #[inline]
 fn slot_of(hash: u64, i: u32) -> u64 {
-    (hash & 0xffff_ffff_0000_0000) | u64::from(i)
+    (hash & HIGH) | u64::from(i)
 }
 
 /// Why a node could not be stored.
@@ -184,13 +187,13 @@ impl Store {
     pub(crate) fn find(&self, hash: u64, boxes: &[u64], worker: u16) -> Option<u32> {
         let mask = self.table.len() - 1;
         let mut slot = (hash as usize) & mask;
-        let high = hash & 0xffff_ffff_0000_0000;
+        let high = hash & HIGH;
         loop {
             let e = self.table.get(slot).copied().unwrap_or(EMPTY);
             if e == EMPTY {
                 return None;
             }
-            if e & 0xffff_ffff_0000_0000 == high {
+            if e & HIGH == high {
                 // The low half is the node number.
                 let i = e as u32;
                 if self.hash(i) == hash && self.worker(i) == worker && self.boxes(i) == boxes {
@@ -211,7 +214,7 @@ impl Store {
     pub(crate) fn touch(&self, hash: u64) -> u64 {
         let slot = (hash as usize) & (self.table.len() - 1);
         let e = self.table.get(slot).copied().unwrap_or(EMPTY);
-        if e != EMPTY && e & 0xffff_ffff_0000_0000 == hash & 0xffff_ffff_0000_0000 {
+        if e != EMPTY && e & HIGH == hash & HIGH {
             e ^ self.hash(e as u32)
         } else {
             e
