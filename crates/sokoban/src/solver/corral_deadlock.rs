@@ -46,25 +46,43 @@ const MAX_PATTERNS: usize = 1 << 14;
 /// Patterns listed under one square; patterns beyond it are not kept.
 const MAX_PER_SQUARE: usize = 256;
 
-/// A proved corral deadlock: boxes on `boxes` with the worker in `region`
-/// (a bitset over the squares).
-#[derive(Clone, Debug)]
-struct Pattern {
-    boxes: Vec<u16>,
-    region: Vec<u64>,
+/// The squares of at most [`MAX_BOXES`] boxes, increasing, then [`NONE`]:
+/// fixed-size, so that the small search's states need no allocation.
+type Boxes = [u16; MAX_BOXES];
+
+/// A state of the small search: its boxes and the worker's normalised
+/// square.
+type State = (Boxes, u16);
+
+/// The boxes of `squares` (at most [`MAX_BOXES`] of them), increasing.
+fn boxes_of(squares: &[u16]) -> Option<Boxes> {
+    let mut boxes = [NONE; MAX_BOXES];
+    boxes.get_mut(..squares.len())?.copy_from_slice(squares);
+    boxes.sort_unstable();
+    Some(boxes)
+}
+
+/// The squares of `boxes` ([`NONE`] excluded).
+fn squares(boxes: &Boxes) -> impl Iterator<Item = (usize, u16)> + '_ {
+    boxes.iter().copied().take_while(|&b| b != NONE).enumerate()
 }
 
 /// Work arrays and the cache of corral-deadlock checks.
 #[derive(Clone, Debug)]
 pub(crate) struct CorralDeadlock {
-    cache: FxHashMap<(Vec<u16>, u16), bool>,
+    cache: FxHashMap<State, bool>,
     area: Vec<bool>,
     occ: Vec<bool>,
     reach: Reach,
     child_reach: Reach,
-    seen: FxHashSet<(Vec<u16>, u16)>,
-    queue: Vec<(Vec<u16>, u16)>,
-    patterns: Vec<Pattern>,
+    seen: FxHashSet<State>,
+    queue: Vec<State>,
+    /// The kept patterns: a proved deadlock of boxes on `patterns[i]` with
+    /// the worker in the region `regions[i * words..(i + 1) * words]` (a
+    /// bitset over the squares). Both flat, so that matching reads no
+    /// pointer.
+    patterns: Vec<Boxes>,
+    regions: Vec<u64>,
     /// Per square, the patterns with a box there.
     by_square: Vec<Vec<u32>>,
     /// Bytes of `by_square`, kept as its lists grow so that
@@ -86,6 +104,7 @@ impl CorralDeadlock {
             seen: FxHashSet::default(),
             queue: Vec::new(),
             patterns: Vec::new(),
+            regions: Vec::new(),
             by_square: vec![Vec::new(); n],
             by_square_bytes: n * 24,
             words: n.div_ceil(64).max(1),
@@ -94,9 +113,11 @@ impl CorralDeadlock {
 
     /// Bytes held (roughly: the cache, the sets and the patterns).
     pub(crate) fn bytes(&self) -> usize {
-        (self.cache.capacity() + self.seen.capacity()) * 48
+        (self.cache.capacity() + self.seen.capacity()) * (std::mem::size_of::<State>() + 8)
+            + self.queue.capacity() * std::mem::size_of::<State>()
             + self.occ.len() * 8
-            + self.patterns.capacity() * (48 + (MAX_BOXES + 2 * self.words) * 8)
+            + self.patterns.capacity() * std::mem::size_of::<Boxes>()
+            + self.regions.capacity() * 8
             + self.by_square_bytes
     }
 
@@ -110,44 +131,46 @@ impl CorralDeadlock {
             return false;
         };
         ids.iter().any(|&id| {
-            self.patterns.get(id as usize).is_some_and(|p| {
-                p.boxes
-                    .iter()
-                    .all(|&b| occupied.get(usize::from(b)).copied().unwrap_or(false))
-                    && bits::get(&p.region, worker)
+            let id = id as usize;
+            self.patterns.get(id).is_some_and(|p| {
+                squares(p).all(|(_, b)| occupied.get(usize::from(b)).copied().unwrap_or(false))
+                    && self
+                        .regions
+                        .get(id * self.words..(id + 1) * self.words)
+                        .is_some_and(|region| bits::get(region, worker))
             })
         })
     }
 
     /// Keeps the deadlock of boxes on `boxes` with the worker anywhere in
     /// the region the last fill of `reach` found.
-    fn keep(&mut self, boxes: &[u16]) {
-        let full = |s: &u16| {
+    fn keep(&mut self, boxes: &Boxes) {
+        let full = |(_, s): (usize, u16)| {
             self.by_square
-                .get(usize::from(*s))
+                .get(usize::from(s))
                 .is_none_or(|l| l.len() >= MAX_PER_SQUARE)
         };
-        if self.patterns.len() >= MAX_PATTERNS || boxes.iter().any(full) {
+        if self.patterns.len() >= MAX_PATTERNS || squares(boxes).any(full) {
             return;
         }
         let Ok(id) = u32::try_from(self.patterns.len()) else {
             return;
         };
-        let mut region = vec![0u64; self.words];
-        for &s in &self.reach.squares {
-            bits::set(&mut region, s);
+        let start = self.regions.len();
+        self.regions.resize(start + self.words, 0);
+        if let Some(region) = self.regions.get_mut(start..) {
+            for &s in &self.reach.squares {
+                bits::set(region, s);
+            }
         }
-        for &b in boxes {
+        for (_, b) in squares(boxes) {
             if let Some(l) = self.by_square.get_mut(usize::from(b)) {
                 let before = l.capacity();
                 l.push(id);
                 self.by_square_bytes += (l.capacity() - before) * 4;
             }
         }
-        self.patterns.push(Pattern {
-            boxes: boxes.to_vec(),
-            region,
-        });
+        self.patterns.push(*boxes);
     }
 
     /// True when the corral with barrier `barrier` and squares `squares`
@@ -161,16 +184,14 @@ impl CorralDeadlock {
         squares: &[u16],
         worker: u16,
     ) -> bool {
-        if barrier.len() > MAX_BOXES {
+        let Some(boxes) = boxes_of(barrier) else {
             return false;
-        }
-        let mut boxes = barrier.to_vec();
-        boxes.sort_unstable();
-        for &b in &boxes {
+        };
+        for &b in barrier {
             set(&mut self.occ, b, true);
         }
         let start_worker = self.reach.fill(board, &self.occ, worker);
-        for &b in &boxes {
+        for &b in barrier {
             set(&mut self.occ, b, false);
         }
         let key = (boxes, start_worker);
@@ -186,11 +207,11 @@ impl CorralDeadlock {
         }
         if dead {
             // The start's region, which the search's fills replaced.
-            for &b in &key.0 {
+            for &b in barrier {
                 set(&mut self.occ, b, true);
             }
             self.reach.fill(board, &self.occ, worker);
-            for &b in &key.0 {
+            for &b in barrier {
                 set(&mut self.occ, b, false);
             }
             self.keep(&key.0);
@@ -204,21 +225,21 @@ impl CorralDeadlock {
 
     /// The exhaustive small search: true when it runs out of states
     /// without success.
-    fn search(&mut self, board: &Board, dist: &Distances, start: &(Vec<u16>, u16)) -> bool {
-        if start.0.iter().all(|&b| board.is_goal(b)) {
+    fn search(&mut self, board: &Board, dist: &Distances, start: &State) -> bool {
+        if squares(&start.0).all(|(_, b)| board.is_goal(b)) {
             return false;
         }
         self.seen.clear();
         self.queue.clear();
-        self.seen.insert(start.clone());
-        self.queue.push(start.clone());
+        self.seen.insert(*start);
+        self.queue.push(*start);
         while let Some((boxes, worker)) = self.queue.pop() {
-            for &b in &boxes {
+            for (_, b) in squares(&boxes) {
                 set(&mut self.occ, b, true);
             }
             self.reach.fill(board, &self.occ, worker);
             let mut result = None;
-            'pushes: for (k, &b) in boxes.iter().enumerate() {
+            'pushes: for (k, b) in squares(&boxes) {
                 for d in 0..4 {
                     let p = board.nbr(b, d ^ 1);
                     let t = board.nbr(b, d);
@@ -234,11 +255,11 @@ impl CorralDeadlock {
                         result = Some(false); // a box leaves the corral area
                         break 'pushes;
                     }
-                    let mut next = boxes.clone();
+                    let mut next = boxes;
                     if let Some(x) = next.get_mut(k) {
                         *x = t;
                     }
-                    if next.iter().all(|&x| board.is_goal(x)) {
+                    if squares(&next).all(|(_, x)| board.is_goal(x)) {
                         result = Some(false);
                         break 'pushes;
                     }
@@ -254,12 +275,12 @@ impl CorralDeadlock {
                             result = Some(false); // undecided
                             break 'pushes;
                         }
-                        self.seen.insert(state.clone());
+                        self.seen.insert(state);
                         self.queue.push(state);
                     }
                 }
             }
-            for &b in &boxes {
+            for (_, b) in squares(&boxes) {
                 set(&mut self.occ, b, false);
             }
             if let Some(r) = result {
