@@ -166,18 +166,22 @@ impl<'a> Expander<'a> {
     }
 
     /// This expander with `bytes` for the walled matching's cache
-    /// ([`super::walled`]; none until this is called).
+    /// ([`super::walled`]; none until this is called) and as many for the
+    /// sealed goals' ([`super::sealed`]; its most until this is called).
     pub(crate) fn with_cache_budget(mut self, bytes: usize) -> Expander<'a> {
         self.walled = Walled::new(bytes);
+        self.sealed = Sealed::new(self.board.len()).with_budget(bytes);
         self
     }
 
     /// Bytes of the work tables that grow with the search (the macro
-    /// pusher's, the corral deadlocks' and the walled matching's caches).
+    /// pusher's, the corral deadlocks', the walled matching's and the
+    /// sealed goals' caches).
     pub(crate) fn bytes(&self) -> usize {
         self.pusher.bytes()
             + self.box_paths.bytes()
             + self.walled.bytes()
+            + self.sealed.bytes()
             + self
                 .corral_deadlock
                 .as_ref()
