@@ -58,10 +58,7 @@ impl Bound {
                 }
             }
             let m = &self.parent_matrix;
-            self.parent_ok = self
-                .parent
-                .reassign(n, &self.changed, |i, j| m[i * n + j])
-                .is_some();
+            self.parent_ok = self.parent.reassign(n, &self.changed, m).is_some();
             return;
         }
         self.parent_ok = self.value(dist, boxes, worker).is_some();
@@ -110,8 +107,7 @@ impl Bound {
         } else {
             self.parent.save(&mut self.hungarian);
             let m = &self.parent_matrix;
-            self.hungarian
-                .reassign(n, &self.changed, |i, j| m[i * n + j])
+            self.hungarian.reassign(n, &self.changed, m)
         };
         for (k, &i) in self.changed.iter().enumerate() {
             if let (Some(slots), Some(old)) = (
@@ -148,7 +144,7 @@ impl Bound {
             return None;
         }
         let m = &self.matrix;
-        let total = self.hungarian.solve(n, |i, j| m[i * n + j])?;
+        let total = self.hungarian.solve(n, m)?;
         u16::try_from(total).ok().filter(|&v| v != u16::MAX)
     }
 }

@@ -31,9 +31,12 @@ pub(crate) struct Hungarian {
 
 impl Hungarian {
     /// The minimum total cost of assigning rows `0..n` to distinct columns
-    /// `0..n`, with `cost(row, col)`; `None` when every perfect assignment
-    /// uses an [`IMPOSSIBLE`] pair.
-    pub(crate) fn solve(&mut self, n: usize, cost: impl Fn(usize, usize) -> i64) -> Option<i64> {
+    /// `0..n`, with `cost[row * n + col]`; `None` when every perfect
+    /// assignment uses an [`IMPOSSIBLE`] pair (or `cost` is not `n` by `n`).
+    pub(crate) fn solve(&mut self, n: usize, cost: &[i64]) -> Option<i64> {
+        if cost.len() != n * n {
+            return None;
+        }
         for buf in [&mut self.u, &mut self.v, &mut self.minv] {
             buf.clear();
             buf.resize(n + 1, 0);
@@ -45,7 +48,7 @@ impl Hungarian {
         self.used.clear();
         self.used.resize(n + 1, false);
         for i in 1..=n {
-            self.augment(i, n, &cost);
+            self.augment(i, n, cost);
         }
         let total = -self.v[0];
         (total < IMPOSSIBLE).then_some(total)
@@ -54,7 +57,7 @@ impl Hungarian {
     /// Matches row `i` (1-based) by one shortest augmenting path, updating
     /// the potentials: the step both [`Hungarian::solve`] and
     /// [`Hungarian::reassign`] repeat per row.
-    fn augment(&mut self, i: usize, n: usize, cost: &impl Fn(usize, usize) -> i64) {
+    fn augment(&mut self, i: usize, n: usize, cost: &[i64]) {
         self.p[0] = i;
         let mut j0 = 0;
         self.minv.iter_mut().for_each(|m| *m = INF);
@@ -62,17 +65,29 @@ impl Hungarian {
         loop {
             self.used[j0] = true;
             let i0 = self.p[j0];
+            let ui0 = self.u[i0];
+            let row = i0
+                .checked_sub(1)
+                .and_then(|r| cost.get(r * n..(r + 1) * n))
+                .unwrap_or(&[]);
             let mut delta = INF;
             let mut j1 = 0;
-            for j in 1..=n {
-                if !self.used[j] {
-                    let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
-                    if cur < self.minv[j] {
-                        self.minv[j] = cur;
-                        self.way[j] = j0;
+            // Columns 1..=n, zipped so that the loop reads no index twice.
+            let columns = row
+                .iter()
+                .zip(self.used.iter().skip(1))
+                .zip(self.v.iter().skip(1))
+                .zip(self.minv.iter_mut().skip(1))
+                .zip(self.way.iter_mut().skip(1));
+            for (j, ((((&c, &used), &v), minv), way)) in (1..).zip(columns) {
+                if !used {
+                    let cur = c - ui0 - v;
+                    if cur < *minv {
+                        *minv = cur;
+                        *way = j0;
                     }
-                    if self.minv[j] < delta {
-                        delta = self.minv[j];
+                    if *minv < delta {
+                        delta = *minv;
                         j1 = j;
                     }
                 }
@@ -104,16 +119,13 @@ impl Hungarian {
     /// solves the matrix obtained by changing the rows `rows` only: those
     /// rows give up their columns, their potentials are lowered until
     /// feasible again, and each is matched by one shortest augmenting path
-    /// — O(n²) per changed row instead of O(n³). `cost` is the new matrix.
-    pub(crate) fn reassign(
-        &mut self,
-        n: usize,
-        rows: &[usize],
-        cost: impl Fn(usize, usize) -> i64,
-    ) -> Option<i64> {
-        if self.p.len() != n + 1 {
+    /// — O(n²) per changed row instead of O(n³). `cost` is the new matrix
+    /// (as for [`Hungarian::solve`]).
+    pub(crate) fn reassign(&mut self, n: usize, rows: &[usize], cost: &[i64]) -> Option<i64> {
+        if self.p.len() != n + 1 || cost.len() != n * n {
             return self.solve(n, cost);
         }
+        let cost_of = |i: usize, j: usize| cost.get(i * n + j).copied().unwrap_or(IMPOSSIBLE);
         // A changed row whose cheapest reduced column is still its own
         // keeps it: with its potential lowered to that minimum every
         // reduced cost stays non-negative and its matched pair stays tight,
@@ -126,7 +138,7 @@ impl Hungarian {
             let own = (1..=n).find(|&j| self.p[j] == i);
             let (mut best, mut arg) = (INF, 0);
             for j in 1..=n {
-                let c = cost(r, j - 1) - self.v[j];
+                let c = cost_of(r, j - 1) - self.v[j];
                 if c < best || (c == best && Some(j) == own) {
                     best = c;
                     arg = j;
@@ -144,7 +156,7 @@ impl Hungarian {
         }
         for k in 0..self.freed.len() {
             let i = self.freed[k];
-            self.augment(i, n, &cost);
+            self.augment(i, n, cost);
         }
         let total: i64 = (1..=n)
             .map(|j| {
@@ -152,7 +164,7 @@ impl Hungarian {
                 if i == 0 {
                     IMPOSSIBLE
                 } else {
-                    cost(i - 1, j - 1)
+                    cost_of(i - 1, j - 1)
                 }
             })
             .sum();
@@ -299,7 +311,7 @@ mod tests {
             let mut costs: Vec<Vec<i64>> = (0..n)
                 .map(|_| (0..n).map(|_| (next() % 30) as i64).collect())
                 .collect();
-            base.solve(n, |i, j| costs[i][j]);
+            base.solve(n, &costs.concat());
             let changed: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(3)).collect();
             for &r in &changed {
                 for c in costs[r].iter_mut() {
@@ -311,7 +323,7 @@ mod tests {
                 }
             }
             base.save(&mut work);
-            let got = work.reassign(n, &changed, |i, j| costs[i][j]);
+            let got = work.reassign(n, &changed, &costs.concat());
             assert_eq!(
                 got,
                 brute(&costs),
@@ -332,7 +344,7 @@ mod tests {
             let mut costs: Vec<Vec<i64>> = (0..n)
                 .map(|_| (0..n).map(|_| (next() % 12) as i64).collect())
                 .collect();
-            h.solve(n, |i, j| costs[i][j]);
+            h.solve(n, &costs.concat());
             for round in 0..6 {
                 let changed: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(4)).collect();
                 for &r in &changed {
@@ -340,7 +352,7 @@ mod tests {
                         *c = (*c + (next() % 3) as i64 - 1).max(0);
                     }
                 }
-                let got = h.reassign(n, &changed, |i, j| costs[i][j]);
+                let got = h.reassign(n, &changed, &costs.concat());
                 assert_eq!(
                     got,
                     brute(&costs),
@@ -369,7 +381,7 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            let got = h.solve(n, |i, j| costs[i][j]);
+            let got = h.solve(n, &costs.concat());
             assert_eq!(got, brute(&costs), "case {case}: {costs:?}");
         }
     }
