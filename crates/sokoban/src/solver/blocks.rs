@@ -172,9 +172,10 @@ impl Blocks {
     }
 
     /// The piece holding `a` when a box stands on `t` (both numbered, `a`
-    /// not `t`): the child of `t` heading it, or [`REST`]. A square numbered before `t`, or after `t`'s subtree, is
-    /// not in the subtree.
-    fn piece(&self, board: &Board, t: u16, a: u16) -> u16 {
+    /// not `t`): the child of `t` heading it, or [`REST`]. The worker on
+    /// `a` reaches `b` exactly when the two have the same piece. A square
+    /// numbered before `t`, or after `t`'s subtree, is not in the subtree.
+    pub(crate) fn piece(&self, board: &Board, t: u16, a: u16) -> u16 {
         if self.at(a).disc < self.at(t).disc {
             return REST;
         }
@@ -182,12 +183,6 @@ impl Blocks {
             .find(|&c| self.within(a, c))
             .filter(|&c| self.splits(t, c))
             .unwrap_or(REST)
-    }
-
-    /// Whether the worker on `a` reaches `b` when a box stands on `t` (all
-    /// three numbered, `a` and `b` not `t`).
-    pub(crate) fn joined(&self, board: &Board, t: u16, a: u16, b: u16) -> bool {
-        self.piece(board, t, a) == self.piece(board, t, b)
     }
 
     /// The pieces the area falls into when a box stands on `t` (a numbered
@@ -200,11 +195,11 @@ impl Blocks {
         u32::try_from(split).unwrap_or(u32::MAX) + u32::from(t != self.root)
     }
 
-    /// The smallest square of the piece holding `a` (a numbered neighbour
-    /// of `t`) when a box stands on `t`, or [`NONE`] when the rest's
-    /// smallest is not among the few squares kept (the caller fills).
-    pub(crate) fn smallest(&self, board: &Board, t: u16, a: u16) -> u16 {
-        let p = self.piece(board, t, a);
+    /// The smallest square of piece `p` ([`Blocks::piece`] of a numbered
+    /// neighbour of `t`) when a box stands on `t`, or [`NONE`] when the
+    /// rest's smallest is not among the few squares kept (the caller
+    /// fills).
+    pub(crate) fn smallest(&self, board: &Board, t: u16, p: u16) -> u16 {
         if p != REST {
             return self.node.get(usize::from(p)).map_or(NONE, |n| n.min);
         }
@@ -268,11 +263,12 @@ mod tests {
                         .collect();
                     for &a in &sides {
                         let min = fill.fill(&board, &occ, a);
-                        let got = blocks.smallest(&board, t, a);
+                        let got = blocks.smallest(&board, t, blocks.piece(&board, t, a));
                         assert!(got == min || got == NONE, "smallest beside {t} from {a}");
                         for &b in area.iter().filter(|&&b| b != t) {
                             let reached = fill.reached(b);
-                            assert_eq!(blocks.joined(&board, t, a, b), reached);
+                            let joined = blocks.piece(&board, t, a) == blocks.piece(&board, t, b);
+                            assert_eq!(joined, reached);
                         }
                     }
                     occ[usize::from(t)] = false;

@@ -132,10 +132,12 @@ impl BoxPaths {
                 self.blocks.number(board, occupied, b);
                 numbered = true;
             }
+            // The worker's piece of the floor around the box on `t`.
+            let piece = self.blocks.piece(board, t, x);
             for side in 0..4 {
                 let p = board.nbr(t, side);
                 let free = p != NONE && !occupied.get(usize::from(p)).copied().unwrap_or(true);
-                if free && !self.seen(t, side) && self.blocks.joined(board, t, x, p) {
+                if free && !self.seen(t, side) && self.blocks.piece(board, t, p) == piece {
                     self.mark(t, side);
                     self.queue.push_back((t, side, pushes + 1));
                 }
@@ -145,7 +147,7 @@ impl BoxPaths {
                     to: t,
                     worker: x,
                     pushes: pushes + 1,
-                    smallest: self.blocks.smallest(board, t, x),
+                    smallest: self.blocks.smallest(board, t, piece),
                     pieces: self.blocks.pieces(board, t),
                 });
             }
