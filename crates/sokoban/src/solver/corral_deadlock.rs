@@ -31,8 +31,13 @@ use super::compact::{bits, Board, NONE};
 use super::distance::Distances;
 use super::reach::Reach;
 
-/// States the small search may visit.
-const BUDGET: usize = 400;
+/// States the small search may visit. The searches that run out of it
+/// took two thirds of the small searches' states at 400 (XSokoban 44,
+/// FESS alone); at 200, FESS alone solves the same XSokoban levels at
+/// 20,000 and 60,000 nodes per level (two of them with 6 and 23 more
+/// nodes) in 9 % fewer instructions on 44, Microban takes 6 % more nodes
+/// in the same time.
+const BUDGET: usize = 200;
 
 /// Barriers larger than this are not examined.
 const MAX_BOXES: usize = 8;
