@@ -24,6 +24,10 @@ pub(crate) struct Bound {
     parent_matrix: Vec<i64>,
     parent_keys: Vec<(u16, usize)>,
     parent_ok: bool,
+    /// The parent's worker square: a child whose worker stands on the
+    /// same square has the same side of every box that did not move
+    /// ([`Distances::side_of`] depends on the two squares alone).
+    parent_worker: u16,
     changed: Vec<usize>,
     /// The parent's rows that a child overwrote, to put back.
     saved: Vec<i64>,
@@ -36,6 +40,7 @@ impl Bound {
     /// solution is re-matched in those rows instead of solving afresh.
     pub(crate) fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
         let n = boxes.len();
+        self.parent_worker = worker;
         self.changed.clear();
         let mut similar = self.parent_ok && self.parent_keys.len() == n;
         if similar {
@@ -82,9 +87,14 @@ impl Bound {
         self.changed.clear();
         self.saved.clear();
         let mut dead = false;
+        let same_worker = worker == self.parent_worker;
         for (i, &b) in boxes.iter().enumerate() {
+            let parent = self.parent_keys.get(i);
+            if same_worker && parent.is_some_and(|k| k.0 == b) {
+                continue;
+            }
             let key = (b, dist.side_of(b, worker));
-            if self.parent_keys.get(i) == Some(&key) {
+            if parent == Some(&key) {
                 continue;
             }
             let row = dist.row_for(b, worker);
@@ -163,12 +173,15 @@ pub(crate) struct Feasible {
     base: Vec<usize>,
     keys: Vec<(u16, usize)>,
     ok: bool,
+    /// The parent's worker square (see [`Bound`]'s).
+    worker: u16,
     changed: Vec<usize>,
 }
 
 impl Feasible {
     /// Matches a node about to be expanded, to test its children from.
     pub(crate) fn prepare(&mut self, dist: &Distances, boxes: &[u16], worker: u16) {
+        self.worker = worker;
         self.keys.clear();
         self.keys
             .extend(boxes.iter().map(|&b| (b, dist.side_of(b, worker))));
@@ -190,8 +203,13 @@ impl Feasible {
                 .exists(n, |i, j| open(dist, boxes, worker, i, j));
         }
         self.changed.clear();
+        let same_worker = worker == self.worker;
         for (i, &b) in boxes.iter().enumerate() {
-            if self.keys.get(i) != Some(&(b, dist.side_of(b, worker))) {
+            let parent = self.keys.get(i);
+            if same_worker && parent.is_some_and(|k| k.0 == b) {
+                continue;
+            }
+            if parent != Some(&(b, dist.side_of(b, worker))) {
                 self.changed.push(i);
             }
         }
@@ -248,10 +266,11 @@ mod tests {
     }
 
     #[test]
-    fn the_matching_exists_exactly_when_the_bound_finds_one() {
+    fn children_from_a_prepared_parent_agree_with_matching_afresh() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
         let mut both = [0; 2];
+        let mut same = 0;
         for _ in 0..300 {
             let Some((text, _)) =
                 crate::solver::random_position(&mut rng, 0.25, |rng, n| rng.gen_range(0..n))
@@ -266,20 +285,33 @@ mod tests {
             let worker = board.square(level.start().worker());
             let mut f = Feasible::default();
             f.prepare(&dist, &boxes, worker);
+            let mut b = Bound::default();
+            b.prepare(&dist, &boxes, worker);
             for k in 0..boxes.len() {
                 for to in (0..n).filter(|t| !boxes.contains(t)) {
                     let mut child = boxes.clone();
                     child[k] = to;
-                    let w = rng.gen_range(0..n);
+                    // Half the children keep the parent's worker square
+                    // (the sides of the boxes that did not move are then
+                    // the parent's).
+                    let w = if rng.gen_bool(0.5) {
+                        worker
+                    } else {
+                        rng.gen_range(0..n)
+                    };
                     if child.contains(&w) {
                         continue;
                     }
-                    let want = Bound::default().value(&dist, &child, w).is_some();
+                    let fresh = Bound::default().value(&dist, &child, w);
+                    let want = fresh.is_some();
                     assert_eq!(f.child(&dist, &child, w), want, "{text}{child:?} {w}");
+                    assert_eq!(b.child(&dist, &child, w), fresh, "{text}{child:?} {w}");
                     both[usize::from(want)] += 1;
+                    same += usize::from(w == worker);
                 }
             }
         }
         assert!(both[0] > 1_000 && both[1] > 500, "{both:?}");
+        assert!(same > 1_000, "{same}");
     }
 }
