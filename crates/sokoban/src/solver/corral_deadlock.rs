@@ -68,8 +68,8 @@ fn boxes_of(squares: &[u16]) -> Option<Boxes> {
 }
 
 /// The squares of `boxes` ([`NONE`] excluded).
-fn squares(boxes: &Boxes) -> impl Iterator<Item = (usize, u16)> + '_ {
-    boxes.iter().copied().take_while(|&b| b != NONE).enumerate()
+fn squares(boxes: &Boxes) -> impl Iterator<Item = u16> + '_ {
+    boxes.iter().copied().take_while(|&b| b != NONE)
 }
 
 /// Work arrays and the cache of corral-deadlock checks.
@@ -138,7 +138,7 @@ impl CorralDeadlock {
         ids.iter().any(|&id| {
             let id = id as usize;
             self.patterns.get(id).is_some_and(|p| {
-                squares(p).all(|(_, b)| occupied.get(usize::from(b)).copied().unwrap_or(false))
+                squares(p).all(|b| occupied.get(usize::from(b)).copied().unwrap_or(false))
                     && self
                         .regions
                         .get(id * self.words..(id + 1) * self.words)
@@ -150,7 +150,7 @@ impl CorralDeadlock {
     /// Keeps the deadlock of boxes on `boxes` with the worker anywhere in
     /// the region the last fill of `reach` found.
     fn keep(&mut self, boxes: &Boxes) {
-        let full = |(_, s): (usize, u16)| {
+        let full = |s: u16| {
             self.by_square
                 .get(usize::from(s))
                 .is_none_or(|l| l.len() >= MAX_PER_SQUARE)
@@ -168,7 +168,7 @@ impl CorralDeadlock {
                 bits::set(region, s);
             }
         }
-        for (_, b) in squares(boxes) {
+        for b in squares(boxes) {
             if let Some(l) = self.by_square.get_mut(usize::from(b)) {
                 let before = l.capacity();
                 l.push(id);
@@ -231,7 +231,7 @@ impl CorralDeadlock {
     /// The exhaustive small search: true when it runs out of states
     /// without success.
     fn search(&mut self, board: &Board, dist: &Distances, start: &State) -> bool {
-        if squares(&start.0).all(|(_, b)| board.is_goal(b)) {
+        if squares(&start.0).all(|b| board.is_goal(b)) {
             return false;
         }
         self.seen.clear();
@@ -239,12 +239,12 @@ impl CorralDeadlock {
         self.seen.insert(*start);
         self.queue.push(*start);
         while let Some((boxes, worker)) = self.queue.pop() {
-            for (_, b) in squares(&boxes) {
+            for b in squares(&boxes) {
                 set(&mut self.occ, b, true);
             }
             self.reach.fill(board, &self.occ, worker);
             let mut result = None;
-            'pushes: for (k, b) in squares(&boxes) {
+            'pushes: for (k, b) in squares(&boxes).enumerate() {
                 for d in 0..4 {
                     let p = board.nbr(b, d ^ 1);
                     let t = board.nbr(b, d);
@@ -264,7 +264,7 @@ impl CorralDeadlock {
                     if let Some(x) = next.get_mut(k) {
                         *x = t;
                     }
-                    if squares(&next).all(|(_, x)| board.is_goal(x)) {
+                    if squares(&next).all(|x| board.is_goal(x)) {
                         result = Some(false);
                         break 'pushes;
                     }
@@ -285,7 +285,7 @@ impl CorralDeadlock {
                     }
                 }
             }
-            for (_, b) in squares(&boxes) {
+            for b in squares(&boxes) {
                 set(&mut self.occ, b, false);
             }
             if let Some(r) = result {
