@@ -24,9 +24,7 @@ pub(crate) struct Bound {
     parent_matrix: Vec<i64>,
     parent_keys: Vec<(u16, usize)>,
     parent_ok: bool,
-    /// The parent's worker square: a child whose worker stands on the
-    /// same square has the same side of every box that did not move
-    /// ([`Distances::side_of`] depends on the two squares alone).
+    /// The parent's worker square (see [`kept`]).
     parent_worker: u16,
     changed: Vec<usize>,
     /// The parent's rows that a child overwrote, to put back.
@@ -89,12 +87,7 @@ impl Bound {
         let mut dead = false;
         let same_worker = worker == self.parent_worker;
         for (i, &b) in boxes.iter().enumerate() {
-            let parent = self.parent_keys.get(i);
-            if same_worker && parent.is_some_and(|k| k.0 == b) {
-                continue;
-            }
-            let key = (b, dist.side_of(b, worker));
-            if parent == Some(&key) {
+            if kept(dist, self.parent_keys.get(i), same_worker, b, worker) {
                 continue;
             }
             let row = dist.row_for(b, worker);
@@ -173,7 +166,7 @@ pub(crate) struct Feasible {
     base: Vec<usize>,
     keys: Vec<(u16, usize)>,
     ok: bool,
-    /// The parent's worker square (see [`Bound`]'s).
+    /// The parent's worker square (see [`kept`]).
     worker: u16,
     changed: Vec<usize>,
 }
@@ -205,11 +198,7 @@ impl Feasible {
         self.changed.clear();
         let same_worker = worker == self.worker;
         for (i, &b) in boxes.iter().enumerate() {
-            let parent = self.keys.get(i);
-            if same_worker && parent.is_some_and(|k| k.0 == b) {
-                continue;
-            }
-            if parent != Some(&(b, dist.side_of(b, worker))) {
+            if !kept(dist, self.keys.get(i), same_worker, b, worker) {
                 self.changed.push(i);
             }
         }
@@ -222,6 +211,22 @@ impl Feasible {
     pub(crate) fn bytes(&self) -> usize {
         (self.base.capacity() + self.changed.capacity()) * 8 + self.keys.capacity() * 16
     }
+}
+
+/// Whether a child's row for box `b` (worker on `worker`) has its
+/// parent's key `parent` (box square, side): when the worker stands on the
+/// parent's square (`same_worker`), the same square is enough, as
+/// [`Distances::side_of`] depends on the two squares alone.
+fn kept(
+    dist: &Distances,
+    parent: Option<&(u16, usize)>,
+    same_worker: bool,
+    b: u16,
+    worker: u16,
+) -> bool {
+    parent.is_some_and(|&(square, side)| {
+        square == b && (same_worker || side == dist.side_of(b, worker))
+    })
 }
 
 /// Whether box `i` of `boxes` can reach goal `j` with the worker on
