@@ -73,4 +73,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except BrokenPipeError:
+        # Output cut short by a reader such as `head`: not an error.
+        sys.stderr.close()
