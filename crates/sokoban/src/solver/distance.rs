@@ -268,6 +268,11 @@ impl Distances {
         })
     }
 
+    /// The number of goals: the length of each row.
+    pub(crate) fn goals(&self) -> usize {
+        self.goals
+    }
+
     /// True when a box on `s` can never reach a goal.
     #[inline]
     pub(crate) fn is_dead(&self, s: u16) -> bool {

@@ -47,6 +47,7 @@ mod driver;
 mod expander;
 mod features;
 mod fess;
+mod follow;
 mod freeze;
 mod frontier;
 mod hotspots;

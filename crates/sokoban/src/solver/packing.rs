@@ -24,8 +24,13 @@
 //! order in place of the first solved 54 and 58: the longer of the two
 //! keeps what each finds. The goals a room fills next
 //! ([`Packing::next_goals`]) follow the first order.
+//!
+//! Both orders are then reordered where they cannot be followed from the
+//! start ([`super::follow`]): a goal that, filled early, would leave
+//! another goal no box can reach any more waits for one that does not.
 
 use super::compact::{Board, NONE};
+use super::follow::Follow;
 use super::limit::{Clock, Limit};
 use super::macros::{packing_order, Puller, MAX_SQUARES};
 
@@ -141,6 +146,14 @@ impl Packing {
                     second: Vec::new(),
                 },
             });
+        }
+        let mut follow = Follow::new(board, start);
+        for room in rooms.iter_mut().filter(|r| r.ordered && r.goals.len() > 1) {
+            let goals = room.goals.clone();
+            room.goals = follow.repair(&goals, &goals, clock)?;
+            if !room.second.is_empty() {
+                room.second = follow.repair(&goals, &room.second, clock)?;
+            }
         }
         Ok(Packing { rooms })
     }
