@@ -33,8 +33,13 @@ use super::limit::{Clock, Limit};
 use super::matching::Perfect;
 use super::reach::Reach;
 
-/// Walled tables one order's repair may build, per goal of the order.
-const BUILDS_PER_GOAL: usize = 20;
+/// Walled tables one order's repair may build, per goal of the order
+/// (the repairs of XSokoban's orders take at most 5 per goal).
+const BUILDS_PER_GOAL: usize = 8;
+
+/// Larger boards keep their orders: each check builds a walled table,
+/// which holds `len²` region labels (as for [`super::walled`]).
+const MAX_SQUARES: usize = 512;
 
 /// For the goal about to be filled: per box, which open goals it reaches
 /// with that goal walled too, and which boxes reach that goal.
@@ -89,7 +94,7 @@ impl<'b> Follow<'b> {
         order: &[u16],
         clock: &Clock,
     ) -> Result<Vec<u16>, Limit> {
-        if self.boxes.len() != self.board.goals().len() {
+        if self.boxes.len() != self.board.goals().len() || self.board.len() > MAX_SQUARES {
             return Ok(order.to_vec());
         }
         self.areas = areas(self.board, room, &self.boxes);

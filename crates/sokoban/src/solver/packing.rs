@@ -153,6 +153,9 @@ impl Packing {
             room.goals = follow.repair(&goals, &goals, clock)?;
             if !room.second.is_empty() {
                 room.second = follow.repair(&goals, &room.second, clock)?;
+                if room.second == room.goals {
+                    room.second.clear();
+                }
             }
         }
         Ok(Packing { rooms })
