@@ -41,23 +41,26 @@ const BUILDS_PER_GOAL: usize = 8;
 /// which holds `len²` region labels (as for [`super::walled`]).
 const MAX_SQUARES: usize = 512;
 
-/// For the goal about to be filled: per box, which open goals it reaches
+/// For the goal about to be filled: per area, which open goals it reaches
 /// with that goal walled too, and which boxes reach that goal.
 type Step = (Vec<Vec<bool>>, Vec<bool>);
 
 /// The check of fill orders for one level's start, and its work state.
 pub(crate) struct Follow<'b> {
     board: &'b Board,
+    /// The push distances of the board without walls.
+    dist: &'b Distances,
     /// The start's boxes.
     boxes: Vec<u16>,
-    /// The squares of each box's area (its own square for a box on a goal
-    /// of the room), for the room being repaired.
+    /// For the room being repaired: the areas' squares (a box on a goal of
+    /// the room is an area of its own square), and each box's area.
     areas: Vec<Vec<u16>>,
+    area_of: Vec<usize>,
     /// The goals filled so far, as walls.
     walls: Vec<bool>,
     /// Per goal filled so far, which boxes reached it when it was filled.
     filled: Vec<Vec<bool>>,
-    /// Per box, which open goals it reaches with the goals filled so far
+    /// Per area, which open goals it reaches with the goals filled so far
     /// as walls.
     last: Vec<Vec<bool>>,
     perfect: Perfect,
@@ -66,15 +69,18 @@ pub(crate) struct Follow<'b> {
 }
 
 impl<'b> Follow<'b> {
-    /// The check for `board` with boxes at the start where `start` says.
-    pub(crate) fn new(board: &'b Board, start: &[bool]) -> Follow<'b> {
+    /// The check for `board`, whose push distances are `dist`, with boxes
+    /// at the start where `start` says.
+    pub(crate) fn new(board: &'b Board, dist: &'b Distances, start: &[bool]) -> Follow<'b> {
         Follow {
             board,
+            dist,
             boxes: (0..board.len())
                 .filter(|&s| start.get(s).copied().unwrap_or(false))
                 .filter_map(|s| u16::try_from(s).ok())
                 .collect(),
             areas: Vec::new(),
+            area_of: Vec::new(),
             walls: vec![false; board.len()],
             filled: Vec::new(),
             last: Vec::new(),
@@ -97,10 +103,10 @@ impl<'b> Follow<'b> {
         if self.boxes.len() != self.board.goals().len() || self.board.len() > MAX_SQUARES {
             return Ok(order.to_vec());
         }
-        self.areas = areas(self.board, room, &self.boxes);
+        (self.areas, self.area_of) = areas(self.board, room, &self.boxes);
         self.walls.iter_mut().for_each(|w| *w = false);
         self.filled.clear();
-        self.last = self.reaches(&Distances::walled(self.board, &self.walls, clock)?);
+        self.last = self.reaches(self.dist);
         self.builds = 0;
         let budget = BUILDS_PER_GOAL * order.len();
         let mut rest = order.to_vec();
@@ -129,8 +135,8 @@ impl<'b> Follow<'b> {
         Ok(out)
     }
 
-    /// Per box, which open goals (the columns of `table`) some square of
-    /// its area reaches.
+    /// Per area, which open goals (the columns of `table`) some square of
+    /// it reaches.
     fn reaches(&self, table: &Distances) -> Vec<Vec<bool>> {
         self.areas
             .iter()
@@ -157,10 +163,16 @@ impl<'b> Follow<'b> {
         else {
             return Ok(None);
         };
+        let last = &self.last;
         let reach: Vec<bool> = self
-            .last
+            .area_of
             .iter()
-            .map(|row| row.get(column).copied().unwrap_or(false))
+            .map(|&a| {
+                last.get(a)
+                    .and_then(|row| row.get(column))
+                    .copied()
+                    .unwrap_or(false)
+            })
             .collect();
         if !reach.contains(&true) {
             return Ok(None);
@@ -171,13 +183,16 @@ impl<'b> Follow<'b> {
         set(&mut self.walls, g, false);
         let rows = self.reaches(&table?);
         let k = self.filled.len();
-        let filled = &self.filled;
+        let (filled, area_of) = (&self.filled, &self.area_of);
         // Columns: the goals filled so far, then `g`, then the open goals.
         let ok = self.perfect.exists(self.boxes.len(), |i, j| {
             let cell = match j.cmp(&k) {
                 std::cmp::Ordering::Less => filled.get(j).and_then(|f| f.get(i)),
                 std::cmp::Ordering::Equal => reach.get(i),
-                std::cmp::Ordering::Greater => rows.get(i).and_then(|r| r.get(j - k - 1)),
+                std::cmp::Ordering::Greater => area_of
+                    .get(i)
+                    .and_then(|&a| rows.get(a))
+                    .and_then(|r| r.get(j - k - 1)),
             };
             cell.copied().unwrap_or(false)
         });
@@ -185,26 +200,39 @@ impl<'b> Follow<'b> {
     }
 }
 
-/// The squares of each box's area: the floor connected to its square with
-/// the room's goals (`room`) as walls, or its own square for a box on one
-/// of them.
-fn areas(board: &Board, room: &[u16], boxes: &[u16]) -> Vec<Vec<u16>> {
+/// The areas of the start's `boxes` for the room of goals `room`: the
+/// floor connected to a box's square with the room's goals as walls, or
+/// its own square for a box on one of them; and each box's area.
+fn areas(board: &Board, room: &[u16], boxes: &[u16]) -> (Vec<Vec<u16>>, Vec<usize>) {
     let mut inside = vec![false; board.len()];
     for &g in room {
         set(&mut inside, g, true);
     }
+    let mut area = vec![usize::MAX; board.len()];
+    let mut squares: Vec<Vec<u16>> = Vec::new();
     let mut reach = Reach::new(board.len());
-    boxes
+    let area_of = boxes
         .iter()
         .map(|&b| {
+            if let Some(&a) = area.get(usize::from(b)).filter(|&&a| a != usize::MAX) {
+                return a;
+            }
+            let a = squares.len();
             if get(&inside, b) {
-                vec![b]
+                squares.push(vec![b]);
             } else {
                 reach.fill(board, &inside, b);
-                reach.squares.clone()
+                for &x in &reach.squares {
+                    if let Some(slot) = area.get_mut(usize::from(x)) {
+                        *slot = a;
+                    }
+                }
+                squares.push(reach.squares.clone());
             }
+            a
         })
-        .collect()
+        .collect();
+    (squares, area_of)
 }
 
 fn get(v: &[bool], s: u16) -> bool {
@@ -226,7 +254,21 @@ mod tests {
     /// scratch: areas by flood fills, push distances per walled board, and
     /// the matching by trying every assignment.
     fn fillable(board: &Board, room: &[u16], boxes: &[u16], prefix: &[u16], g: u16) -> bool {
-        let areas = areas(board, room, boxes);
+        let mut inside = vec![false; board.len()];
+        for &x in room {
+            inside[usize::from(x)] = true;
+        }
+        let areas: Vec<Vec<u16>> = boxes
+            .iter()
+            .map(|&b| {
+                if inside[usize::from(b)] {
+                    return vec![b];
+                }
+                let mut reach = Reach::new(board.len());
+                reach.fill(board, &inside, b);
+                reach.squares.clone()
+            })
+            .collect();
         let reaches = |walls: &[u16], goal: u16| -> Vec<bool> {
             let mut w = vec![false; board.len()];
             for &x in walls {
@@ -304,7 +346,8 @@ mod tests {
             let room = board.goals().to_vec();
             let mut order = room.clone();
             order.shuffle(&mut rng);
-            let got = Follow::new(&board, &start)
+            let dist = Distances::new(&board);
+            let got = Follow::new(&board, &dist, &start)
                 .repair(&room, &order, &Clock::default())
                 .unwrap();
             orders += 1;
@@ -347,7 +390,8 @@ mod tests {
         start[usize::from(sq(3))] = true;
         start[usize::from(sq(5))] = true;
         let room = [sq(6), sq(7)];
-        let mut follow = Follow::new(&board, &start);
+        let dist = Distances::new(&board);
+        let mut follow = Follow::new(&board, &dist, &start);
         let clock = Clock::default();
         assert_eq!(
             follow.repair(&room, &[sq(7), sq(6)], &clock).unwrap(),

@@ -30,6 +30,7 @@
 //! another goal no box can reach any more waits for one that does not.
 
 use super::compact::{Board, NONE};
+use super::distance::Distances;
 use super::follow::Follow;
 use super::limit::{Clock, Limit};
 use super::macros::{packing_order, Puller, MAX_SQUARES};
@@ -82,11 +83,17 @@ impl Room {
 }
 
 impl Packing {
-    /// The plan of `board`; `start` marks the squares with boxes at the
-    /// start, which the orders fill first when they can; the limit
-    /// `clock` reports when it passes its deadline or interrupt first. Boards larger than the macro tables allow
-    /// get rooms without orders.
-    pub(crate) fn new(board: &Board, start: &[bool], clock: &Clock) -> Result<Packing, Limit> {
+    /// The plan of `board`, whose push distances are `dist`; `start` marks
+    /// the squares with boxes at the start, which the orders fill first
+    /// when they can; the limit `clock` reports when it passes its
+    /// deadline or interrupt first. Boards larger than the macro tables
+    /// allow get rooms without orders.
+    pub(crate) fn new(
+        board: &Board,
+        dist: &Distances,
+        start: &[bool],
+        clock: &Clock,
+    ) -> Result<Packing, Limit> {
         let n = board.len();
         let mut room = vec![NONE; n];
         let mut members: Vec<Vec<u16>> = Vec::new();
@@ -147,7 +154,7 @@ impl Packing {
                 },
             });
         }
-        let mut follow = Follow::new(board, start);
+        let mut follow = Follow::new(board, dist, start);
         for room in rooms.iter_mut().filter(|r| r.ordered && r.goals.len() > 1) {
             let goals = room.goals.clone();
             room.goals = follow.repair(&goals, &goals, clock)?;
@@ -195,7 +202,8 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let packing = Packing::new(&board, &start, &Clock::default()).unwrap();
+        let packing =
+            Packing::new(&board, &Distances::new(&board), &start, &Clock::default()).unwrap();
         (level, board, packing)
     }
 
@@ -285,7 +293,8 @@ mod tests {
             for b in level.start().boxes() {
                 start[usize::from(board.square(b))] = true;
             }
-            let packing = Packing::new(&board, &start, &Clock::default()).unwrap();
+            let packing =
+                Packing::new(&board, &Distances::new(&board), &start, &Clock::default()).unwrap();
             rooms_seen += packing
                 .rooms
                 .iter()
@@ -388,8 +397,13 @@ mod tests {
     fn the_solved_position_packs_every_goal() {
         for level in crate::builtin::levels() {
             let board = Board::new(&level).unwrap();
-            let packing =
-                Packing::new(&board, &vec![false; board.len()], &Clock::default()).unwrap();
+            let packing = Packing::new(
+                &board,
+                &Distances::new(&board),
+                &vec![false; board.len()],
+                &Clock::default(),
+            )
+            .unwrap();
             let mut occ = vec![false; board.len()];
             for &g in board.goals() {
                 occ[usize::from(g)] = true;

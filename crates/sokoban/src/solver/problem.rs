@@ -101,7 +101,7 @@ impl Problem {
                     *s = true;
                 }
             }
-            Some(Packing::new(&board, &start, &limits.clock)?)
+            Some(Packing::new(&board, &dist, &start, &limits.clock)?)
         } else {
             None
         };
