@@ -222,8 +222,12 @@ impl Perfect {
 
     /// [`Perfect::exists`] for a problem that differs from one with the
     /// perfect matching `base` (each column's row) only in the rows
-    /// `rows`: their columns are freed and each is matched again by an
-    /// augmenting path, the other rows keeping theirs.
+    /// `rows`: each of them keeps its column where that pair is still
+    /// allowed, and the others are matched again by augmenting paths, the
+    /// rows not in `rows` keeping theirs. Starting from any matching gives
+    /// the same answer: when a perfect matching exists, its symmetric
+    /// difference with the current one holds an augmenting path from every
+    /// unmatched row.
     pub(crate) fn rematch(
         &mut self,
         base: &[usize],
@@ -235,14 +239,20 @@ impl Perfect {
             return self.exists(n, allowed);
         }
         self.row_of.clear();
-        self.row_of.extend(
-            base.iter()
-                .map(|r| if rows.contains(r) { FREE } else { *r }),
-        );
+        self.row_of.extend(base.iter().enumerate().map(|(c, &r)| {
+            if rows.contains(&r) && !allowed(r, c) {
+                FREE
+            } else {
+                r
+            }
+        }));
         self.seen.clear();
         self.seen.resize(n, 0);
         self.stamp = 0;
         for &r in rows {
+            if self.row_of.contains(&r) {
+                continue;
+            }
             self.stamp += 1;
             if !self.augment(r, n, &allowed) {
                 return false;
