@@ -72,7 +72,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Switch search techniques off, to measure what each buys
     /// (comma-separated: corrals, goal-rooms, tunnels, backward, areas,
-    /// fess, hotspots, opener, sealed, walled).
+    /// fess, parking, hotspots, opener, sealed, walled).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub without: Vec<Technique>,
 }
@@ -93,6 +93,8 @@ pub enum Technique {
     Areas,
     /// The FESS search taking turns with the others.
     Fess,
+    /// The second FESS search, steered by a parking plan.
+    Parking,
     /// FESS's hotspots advisor.
     Hotspots,
     /// FESS's opener advisor.
@@ -326,6 +328,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
                 .with_backward(on(Technique::Backward))
                 .with_areas(on(Technique::Areas))
                 .with_fess(on(Technique::Fess))
+                .with_parking(on(Technique::Parking))
                 .with_hotspots(on(Technique::Hotspots))
                 .with_opener(on(Technique::Opener))
                 .with_sealed(on(Technique::Sealed))

@@ -19,10 +19,14 @@
 //!   search's nodes so far: on levels of many boxes FESS gets the larger
 //!   share [`late`]); a child that a forward search stores
 //!   and the backward one has already (or the other way round) is a
-//!   solution. The memory is split 1/5
-//!   forward, 2/5 FESS, 2/5 backward (3/5 and 2/5 without FESS), and the
-//!   node limit counts the nodes of all its searches, the replaced ones
-//!   included.
+//!   solution. From the [`late`] phase on (at once without the backward
+//!   search), when the backward plan search of [`super::parking`] finds a
+//!   parking plan, a second FESS search steers by it, taking a turn of a
+//!   [`PARKED_SHARE`]th of FESS's after each of FESS's turns, for its first
+//!   [`PARKED_NODES`] nodes. The memory is split
+//!   1/5 forward, 2/5 FESS (3/10 and 1/10 for the second), 2/5 backward
+//!   (3/5 and 2/5 without FESS), and the node limit counts the nodes of all
+//!   its searches, the replaced ones included.
 //!
 //! A new strategy is a new schedule here (and its frontier); the existing
 //! schedules do not change.
@@ -32,8 +36,10 @@ use super::distance::Distances;
 use super::expander::Moves;
 use super::fess::Fess;
 use super::frontier::Frontier;
-use super::limit::Limit;
+use super::limit::{Clock, Limit};
 use super::macros::GoalRooms;
+use super::packing::Packing;
+use super::parking::Parking;
 use super::problem::Problem;
 use super::search::{End, Limits, Search};
 use super::store::{Store, NIL};
@@ -78,6 +84,9 @@ pub(crate) struct Portfolio {
     pub(crate) areas: bool,
     /// The FESS search ([`super::fess`]), with box-path moves.
     pub(crate) fess: bool,
+    /// The second FESS search, steered by a parking plan
+    /// ([`super::parking`]); only with `fess`.
+    pub(crate) parking: bool,
 }
 
 /// Nodes the forward search expands before the backward one takes its
@@ -112,6 +121,27 @@ fn fess_slice(boxes: usize) -> u64 {
         .saturating_mul(8)
         .clamp(512, 4096)
 }
+
+/// Expansions the backward search for a parking plan may make. Within
+/// 3,000 it finds a plan for 84 of XSokoban's 90 levels (all but 39 and 77
+/// within 60); 39 needs 12,417 and 50, 66, 69, 72 and 88 get none within
+/// 20,000.
+const PLAN_EXPANSIONS: usize = 3_000;
+
+/// Nodes the second FESS search (the parking plan's) expands before it
+/// stops. The levels it solves that the first does not it solves early
+/// (XSokoban 35 in 401 nodes, 44 in 560, 74 in 20,136, each alone), while
+/// its turns slow the levels the others solve late.
+const PARKED_NODES: u64 = 25_000;
+
+/// The second FESS search's turn is the first's divided by this. Measured
+/// at 10 s per level, one level at a time: XSokoban 77 solved with a
+/// quarter turn from the late phase on, as with a whole turn in place of
+/// every other turn of the first from the first FESS turn on; Microban's
+/// level 153, which the first FESS search solves in its late phase, took
+/// 1.4 s without the second search, 1.8 s with a quarter turn, 1.9 s with
+/// a half and 1.9-2.3 s with every other turn.
+const PARKED_SHARE: u64 = 4;
 
 /// Levels of this many boxes or more have a late phase (see [`late`]).
 const LATE_FROM: usize = 9;
@@ -239,12 +269,18 @@ pub(crate) fn portfolio<F: Frontier>(
         ..fwd_plain
     };
     let fifth = limits.memory / 5;
-    let (fwd_memory, fess_memory, bwd_memory) = match (plan.fess, plan.backward) {
+    let (fwd_memory, mut fess_memory, bwd_memory) = match (plan.fess, plan.backward) {
         (true, true) => (fifth, 2 * fifth, 2 * fifth),
         (true, false) => (2 * fifth, 3 * fifth, 0),
         (false, true) => (3 * fifth, 0, 2 * fifth),
         (false, false) => (limits.memory, 0, 0),
     };
+    let parked_memory = if plan.fess && plan.parking {
+        limits.memory / 10
+    } else {
+        0
+    };
+    fess_memory -= parked_memory;
     let sources: Vec<u16> = bits::iter(&problem.start_bits).collect();
     let dist_back = match Distances::from_sources_until(board, &sources, &limits.clock) {
         Ok(dist) => dist,
@@ -291,8 +327,11 @@ pub(crate) fn portfolio<F: Frontier>(
     // solves at once never pay for it.
     let mut fess_alive = false;
     let mut fess_pending = plan.fess;
+    let mut parked: Option<Search<'_, Fess>> = None;
+    let mut parked_pending = plan.fess && plan.parking;
     loop {
-        let before = retired + bwd.expanded + fess.expanded;
+        let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
+        let before = retired + bwd.expanded + fess.expanded + parked_nodes;
         let other = bwd_alive.then_some(&bwd.store);
         match fwd.step(SLICE, other, before, limits) {
             None => {}
@@ -301,12 +340,12 @@ pub(crate) fn portfolio<F: Frontier>(
                 macros = false;
                 fwd = search(problem, &problem.dist, fwd_memory, fwd_plain);
                 if let Some(end) = fwd.start(&problem.start_bits, problem.start_worker) {
-                    let nodes = retired + bwd.expanded + fess.expanded;
+                    let nodes = retired + bwd.expanded + fess.expanded + parked_nodes;
                     return run(end, nodes, &fwd.store, None);
                 }
             }
             Some(end) => {
-                let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded + parked_nodes;
                 let other = bwd_alive.then_some(&bwd.store);
                 return run(end, nodes, &fwd.store, other);
             }
@@ -322,8 +361,39 @@ pub(crate) fn portfolio<F: Frontier>(
                 fess_alive = false;
             }
         }
+        // The parking plan's search joins in the late phase, or at once
+        // when the backward search is not running.
+        if parked_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
+            parked_pending = false;
+            match parked_search(problem, plain, parked_memory, &limits.clock) {
+                Ok(search) => parked = search,
+                Err(limit) => {
+                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                    return run(End::Limit(limit), nodes, &fwd.store, None);
+                }
+            }
+        }
+        if let Some(p) = parked.as_mut() {
+            let before = retired + fwd.expanded + bwd.expanded + fess.expanded;
+            let other = bwd_alive.then_some(&bwd.store);
+            let turn = fess_turn(sources.len(), bwd.expanded) / PARKED_SHARE;
+            match p.step(turn, other, before, limits) {
+                None if p.expanded < PARKED_NODES => {}
+                // Done with its nodes, its states or its memory: the others
+                // go on.
+                None | Some(End::Limit(Limit::Memory) | End::Exhausted) => {
+                    retired += p.expanded;
+                    parked = None;
+                }
+                Some(end) => {
+                    let nodes = before + p.expanded;
+                    return run(end, nodes, &p.store, other);
+                }
+            }
+        }
         if fess_alive {
-            let before = retired + fwd.expanded + bwd.expanded;
+            let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
+            let before = retired + fwd.expanded + bwd.expanded + parked_nodes;
             let other = bwd_alive.then_some(&bwd.store);
             let turn = fess_turn(sources.len(), bwd.expanded);
             match fess.step(turn, other, before, limits) {
@@ -331,13 +401,14 @@ pub(crate) fn portfolio<F: Frontier>(
                 // Out of memory: the others go on.
                 Some(End::Limit(Limit::Memory)) => fess_alive = false,
                 Some(end) => {
-                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                    let nodes = before + fess.expanded;
                     return run(end, nodes, &fess.store, other);
                 }
             }
         }
+        let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
         if bwd_alive {
-            let before = retired + fwd.expanded + fess.expanded;
+            let before = retired + fwd.expanded + fess.expanded + parked_nodes;
             let slice = if plan.fess {
                 backward_slice(sources.len(), bwd.expanded)
             } else {
@@ -346,11 +417,11 @@ pub(crate) fn portfolio<F: Frontier>(
             match bwd.step(slice, Some(&fwd.store), before, limits) {
                 None => {}
                 Some(End::Meet(b, f)) => {
-                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                    let nodes = before + bwd.expanded;
                     return run(End::Meet(f, b), nodes, &fwd.store, Some(&bwd.store));
                 }
                 Some(End::Limit(limit)) if limit != Limit::Memory => {
-                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                    let nodes = before + bwd.expanded;
                     return run(End::Limit(limit), nodes, &fwd.store, None);
                 }
                 // Out of states or of memory: the forward searches go on.
@@ -358,6 +429,33 @@ pub(crate) fn portfolio<F: Frontier>(
             }
         }
     }
+}
+
+/// The second FESS search of `problem`, steered by the parking plan that
+/// the backward plan search finds within [`PLAN_EXPANSIONS`] and `memory`
+/// bytes (which the search then holds), making `plain` moves as FESS does;
+/// `None` when there is no plan or no search from the start.
+fn parked_search<'a>(
+    problem: &'a Problem,
+    plain: Moves<'a>,
+    memory: usize,
+    clock: &Clock,
+) -> Result<Option<Search<'a, Fess>>, Limit> {
+    let mut start = vec![false; problem.board.len()];
+    for b in bits::iter(&problem.start_bits) {
+        if let Some(s) = start.get_mut(usize::from(b)) {
+            *s = true;
+        }
+    }
+    let Some(plan) = Parking::find(&problem.board, &start, PLAN_EXPANSIONS, memory, clock)? else {
+        return Ok(None);
+    };
+    let mut parked: Search<'_, Fess> = search(problem, &problem.dist, memory, fess_moves(plain));
+    parked.frontier.replan(&Packing::parked(plan));
+    Ok(parked
+        .start(&problem.start_bits, problem.start_worker)
+        .is_none()
+        .then_some(parked))
 }
 
 /// FESS alone on `problem`: one forward search over the feature space with
@@ -493,6 +591,7 @@ mod tests {
             backward: true,
             areas: true,
             fess: true,
+            parking: true,
         };
         let pushes = Moves {
             exact_worker: false,

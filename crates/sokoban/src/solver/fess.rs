@@ -334,6 +334,10 @@ fn set(occupied: &mut [bool], s: u16, on: bool) {
 impl Frontier for Fess {
     const GOAL_ON_GENERATION: bool = true;
 
+    fn replan(&mut self, packing: &Packing) {
+        self.packing = packing.clone();
+    }
+
     fn new(problem: &Problem) -> Fess {
         Fess {
             bound: Bound::default(),

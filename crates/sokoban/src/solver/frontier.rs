@@ -70,6 +70,10 @@ pub(crate) trait Frontier {
     /// boxes off them (the start squares, for a backward search).
     fn set_targets(&mut self, _squares: &[u16]) {}
 
+    /// Steers by `packing` instead of the problem's plan, for orders that
+    /// steer by one.
+    fn replan(&mut self, _packing: &super::packing::Packing) {}
+
     /// The bound of a root with `boxes` and the worker on `worker`; `None`
     /// for a deadlock.
     fn root_bound(&mut self, dist: &Distances, boxes: &[u16], worker: u16) -> Option<u16>;

@@ -56,6 +56,7 @@ mod macros;
 mod matching;
 mod open;
 mod packing;
+mod parking;
 mod path;
 mod problem;
 mod reach;
@@ -199,6 +200,11 @@ pub struct Techniques {
     /// A FESS search (a feature space of packing and floor connectivity,
     /// box-path moves) taking turns with the others (default mode only).
     pub fess: bool,
+    /// A second FESS search, steered by a parking plan (a backward search
+    /// that pulls boxes from the goals to start squares of their own and
+    /// may park them on the way), taking every other FESS turn for its
+    /// first nodes (default mode only, with `fess`).
+    pub parking: bool,
     /// FESS's hotspots advisor: moves that take boxes out of each other's
     /// way are free (FESS only).
     pub hotspots: bool,
@@ -225,6 +231,7 @@ impl Default for Techniques {
             backward: true,
             areas: true,
             fess: true,
+            parking: true,
             hotspots: true,
             opener: true,
             sealed: true,
@@ -274,6 +281,13 @@ impl Techniques {
     #[must_use]
     pub fn with_fess(mut self, on: bool) -> Techniques {
         self.fess = on;
+        self
+    }
+
+    /// With the parking plan's FESS search on or off.
+    #[must_use]
+    pub fn with_parking(mut self, on: bool) -> Techniques {
+        self.parking = on;
         self
     }
 
@@ -559,6 +573,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             backward: tech.backward,
             areas: tech.areas,
             fess: tech.fess,
+            parking: tech.parking,
         };
         if tech.areas {
             driver::portfolio::<Alternating>(&problem, plan, plain, &limits)

@@ -34,11 +34,13 @@ use super::distance::Distances;
 use super::follow::Follow;
 use super::limit::{Clock, Limit};
 use super::macros::{packing_order, Puller, MAX_SQUARES};
+use super::parking::Parking;
 
 /// The goal rooms of a board and their fill orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Packing {
     rooms: Vec<Room>,
+    parking: Option<Parking>,
 }
 
 /// One goal room's plan.
@@ -165,11 +167,25 @@ impl Packing {
                 }
             }
         }
-        Ok(Packing { rooms })
+        Ok(Packing {
+            rooms,
+            parking: None,
+        })
+    }
+
+    /// The plan that steers by `parking` instead of the rooms' orders.
+    pub(crate) fn parked(parking: Parking) -> Packing {
+        Packing {
+            rooms: Vec::new(),
+            parking: Some(parking),
+        }
     }
 
     /// The packing of the position whose boxes are where `occupied` says.
     pub(crate) fn value(&self, occupied: &[bool]) -> u16 {
+        if let Some(p) = &self.parking {
+            return p.value(occupied);
+        }
         let has = |s: u16| occupied.get(usize::from(s)).copied().unwrap_or(false);
         let total: usize = self.rooms.iter().map(|r| r.packed(has)).sum();
         u16::try_from(total).unwrap_or(u16::MAX)
@@ -181,6 +197,10 @@ impl Packing {
     /// full.
     pub(crate) fn next_goals(&self, occupied: &[bool], out: &mut Vec<u16>) {
         out.clear();
+        if let Some(p) = &self.parking {
+            out.extend(p.next(occupied));
+            return;
+        }
         let has = |s: u16| occupied.get(usize::from(s)).copied().unwrap_or(false);
         out.extend(self.rooms.iter().filter_map(|r| r.next(has)));
     }
@@ -188,6 +208,7 @@ impl Packing {
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
         self.rooms.iter().map(Room::bytes).sum::<usize>()
+            + self.parking.as_ref().map_or(0, Parking::bytes)
     }
 }
 

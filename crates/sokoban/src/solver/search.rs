@@ -60,7 +60,7 @@ pub(crate) struct Search<'a, F> {
     dist: &'a Distances,
     zobrist: &'a Zobrist,
     pub(crate) store: Store,
-    frontier: F,
+    pub(crate) frontier: F,
     expander: Expander<'a>,
     /// Whether a stored node can be a solution (not in a backward search,
     /// whose nodes with every box on a start square may still have the
