@@ -41,6 +41,9 @@ fn config(name: &str) -> Config {
         "fess-5000" => base
             .with_node_limit(Some(5000))
             .with_techniques(Techniques::default()),
+        "parking-5000" => base
+            .with_node_limit(Some(5000))
+            .with_techniques(Techniques::default().with_backward(false)),
         "fess-alone-2000" => base
             .with_node_limit(Some(2000))
             .with_strategy(Strategy::Fess),
@@ -105,8 +108,10 @@ const TECHNIQUES_OFF: [&str; 6] = [
     "pushes-nocorrals",
 ];
 
-/// The FESS search within the portfolio, and alone.
-const FESS: [&str; 2] = ["fess-5000", "fess-alone-2000"];
+/// The FESS search within the portfolio, alone, and with the parking
+/// plan's second FESS search (which starts at once without the backward
+/// search).
+const FESS: [&str; 3] = ["fess-5000", "fess-alone-2000", "parking-5000"];
 
 /// The runs: (set, how many of its first levels, configurations).
 fn plan() -> Vec<(&'static str, usize, Vec<&'static str>)> {

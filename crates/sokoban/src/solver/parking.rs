@@ -337,10 +337,13 @@ impl<'a> Search<'a> {
         )));
     }
 
-    /// Bytes held by the stored positions.
+    /// Bytes held by the stored and the seen positions and the open list
+    /// (the keys' allocations, and a word of overhead per set entry).
     fn bytes(&self) -> usize {
         let key = (2 * self.words + 1) * 8;
-        self.nodes.len() * (std::mem::size_of::<Node>() + 2 * key + 16)
+        self.nodes.len() * (std::mem::size_of::<Node>() + key)
+            + self.seen.len() * (key + 16)
+            + self.open.len() * 16
     }
 
     /// The backward moves to an empty board, first move first, found
