@@ -39,7 +39,7 @@ use super::frontier::Frontier;
 use super::limit::{Clock, Limit};
 use super::macros::GoalRooms;
 use super::packing::Packing;
-use super::parking::Parking;
+use super::parking::{Bases, Parking};
 use super::problem::Problem;
 use super::search::{End, Limits, Search};
 use super::store::{Store, NIL};
@@ -327,10 +327,10 @@ pub(crate) fn portfolio<F: Frontier>(
     // solves at once never pay for it.
     let mut fess_alive = false;
     let mut fess_pending = plan.fess;
-    let mut parked: Option<Search<'_, Fess>> = None;
+    let mut parked: Vec<Search<'_, Fess>> = Vec::new();
     let mut parked_pending = plan.fess && plan.parking;
     loop {
-        let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
+        let parked_nodes = expanded_by(&parked);
         let before = retired + bwd.expanded + fess.expanded + parked_nodes;
         let other = bwd_alive.then_some(&bwd.store);
         match fwd.step(SLICE, other, before, limits) {
@@ -365,25 +365,29 @@ pub(crate) fn portfolio<F: Frontier>(
         // when the backward search is not running.
         if parked_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
             parked_pending = false;
-            match parked_search(problem, plain, parked_memory, &limits.clock) {
-                Ok(search) => parked = search,
+            match parked_searches(problem, plain, parked_memory, &limits.clock) {
+                Ok(searches) => parked = searches,
                 Err(limit) => {
                     let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
                     return run(End::Limit(limit), nodes, &fwd.store, None);
                 }
             }
         }
-        if let Some(p) = parked.as_mut() {
-            let before = retired + fwd.expanded + bwd.expanded + fess.expanded;
+        // Each parking plan's search takes its turn.
+        let mut k = 0;
+        while k < parked.len() {
+            let others = expanded_by(&parked) - parked[k].expanded;
+            let p = &mut parked[k];
+            let before = retired + fwd.expanded + bwd.expanded + fess.expanded + others;
             let other = bwd_alive.then_some(&bwd.store);
             let turn = fess_turn(sources.len(), bwd.expanded) / PARKED_SHARE;
             match p.step(turn, other, before, limits) {
-                None if p.expanded < PARKED_NODES => {}
+                None if p.expanded < PARKED_NODES => k += 1,
                 // Done with its nodes, its states or its memory: the others
                 // go on.
                 None | Some(End::Limit(Limit::Memory) | End::Exhausted) => {
                     retired += p.expanded;
-                    parked = None;
+                    parked.remove(k);
                 }
                 Some(end) => {
                     let nodes = before + p.expanded;
@@ -392,7 +396,7 @@ pub(crate) fn portfolio<F: Frontier>(
             }
         }
         if fess_alive {
-            let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
+            let parked_nodes = expanded_by(&parked);
             let before = retired + fwd.expanded + bwd.expanded + parked_nodes;
             let other = bwd_alive.then_some(&bwd.store);
             let turn = fess_turn(sources.len(), bwd.expanded);
@@ -406,7 +410,7 @@ pub(crate) fn portfolio<F: Frontier>(
                 }
             }
         }
-        let parked_nodes = parked.as_ref().map_or(0, |p| p.expanded);
+        let parked_nodes = expanded_by(&parked);
         if bwd_alive {
             let before = retired + fwd.expanded + fess.expanded + parked_nodes;
             let slice = if plan.fess {
@@ -431,31 +435,48 @@ pub(crate) fn portfolio<F: Frontier>(
     }
 }
 
-/// The second FESS search of `problem`, steered by the parking plan that
-/// the backward plan search finds within [`PLAN_EXPANSIONS`] and `memory`
-/// bytes (which the search then holds), making `plain` moves as FESS does;
-/// `None` when there is no plan or no search from the start.
-fn parked_search<'a>(
+/// The FESS searches of `problem` steered by the parking plans that the
+/// backward plan search finds within [`PLAN_EXPANSIONS`] (each start square
+/// taking one box, then any number; the second kept when it differs) and
+/// half of `memory` bytes each (which each search then holds), making
+/// `plain` moves as FESS does.
+fn parked_searches<'a>(
     problem: &'a Problem,
     plain: Moves<'a>,
     memory: usize,
     clock: &Clock,
-) -> Result<Option<Search<'a, Fess>>, Limit> {
+) -> Result<Vec<Search<'a, Fess>>, Limit> {
     let mut start = vec![false; problem.board.len()];
     for b in bits::iter(&problem.start_bits) {
         if let Some(s) = start.get_mut(usize::from(b)) {
             *s = true;
         }
     }
-    let Some(plan) = Parking::find(&problem.board, &start, PLAN_EXPANSIONS, memory, clock)? else {
-        return Ok(None);
-    };
-    let mut parked: Search<'_, Fess> = search(problem, &problem.dist, memory, fess_moves(plain));
-    parked.frontier.replan(&Packing::parked(plan));
-    Ok(parked
-        .start(&problem.start_bits, problem.start_worker)
-        .is_none()
-        .then_some(parked))
+    let each = memory / 2;
+    let mut plans: Vec<Parking> = Vec::new();
+    for bases in [Bases::Once, Bases::Shared] {
+        let plan = Parking::find(&problem.board, &start, bases, PLAN_EXPANSIONS, each, clock)?;
+        if let Some(plan) = plan.filter(|p| !plans.contains(p)) {
+            plans.push(plan);
+        }
+    }
+    let mut searches = Vec::new();
+    for plan in plans {
+        let mut parked: Search<'_, Fess> = search(problem, &problem.dist, each, fess_moves(plain));
+        parked.frontier.replan(&Packing::parked(plan));
+        if parked
+            .start(&problem.start_bits, problem.start_worker)
+            .is_none()
+        {
+            searches.push(parked);
+        }
+    }
+    Ok(searches)
+}
+
+/// The nodes expanded by the parking plans' searches.
+fn expanded_by(parked: &[Search<'_, Fess>]) -> u64 {
+    parked.iter().map(|p| p.expanded).sum()
 }
 
 /// FESS alone on `problem`: one forward search over the feature space with

@@ -22,6 +22,12 @@
 //! FESS to different levels, so the portfolio runs a second FESS search
 //! with this plan ([`super::driver`]).
 //!
+//! With [`Bases::Shared`] any start square takes any number of boxes: an
+//! easier search, whose plan says in which order goals fill and where boxes
+//! park but not from where. The two plans differ on some levels and steer
+//! FESS to different ones (XSokoban 18 with the second, 74 with the
+//! first), so the portfolio runs a search for each where they differ.
+//!
 //! The search is greedy: fewest boxes left, then fewest on goals, then
 //! fewest pulls. A box's moves are every square it can be pulled to with
 //! the others fixed, each square and worker side once. A position whose
@@ -37,6 +43,15 @@ use rustc_hash::FxHashSet;
 use super::compact::{bits, Board, NONE};
 use super::limit::{Clock, Limit};
 use super::macros::MAX_SQUARES;
+
+/// How the backward search's boxes leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bases {
+    /// Each start square takes one box.
+    Once,
+    /// Any start square takes any number of boxes.
+    Shared,
+}
 
 /// A plan step's source when its box comes from its base.
 const BASE: u16 = NONE;
@@ -65,12 +80,13 @@ pub(crate) struct Parking {
 impl Parking {
     /// The plan the backward search finds for `board` within `expansions`
     /// expanded positions and `memory` bytes, `start` marking the squares
-    /// boxes start on; `None` when it finds none (or the board is too
-    /// large). The limit `clock` reports when it passes its deadline or
-    /// interrupt first.
+    /// boxes start on and `bases` saying how many boxes each takes; `None`
+    /// when it finds none (or the board is too large). The limit `clock`
+    /// reports when it passes its deadline or interrupt first.
     pub(crate) fn find(
         board: &Board,
         start: &[bool],
+        bases: Bases,
         expansions: usize,
         memory: usize,
         clock: &Clock,
@@ -79,7 +95,7 @@ impl Parking {
         if n > MAX_SQUARES || n.saturating_mul(n).saturating_mul(4) > memory / 2 {
             return Ok(None);
         }
-        let mut search = Search::new(board, start);
+        let mut search = Search::new(board, start, bases);
         let moves = search.run(expansions, memory / 2, clock)?;
         Ok(moves.map(|m| Parking::from_moves(&m)))
     }
@@ -179,6 +195,8 @@ struct Search<'a> {
     /// Per base: its square and the squares from which a box can be pulled
     /// to it on the empty board.
     bases: Vec<(u16, Vec<u64>)>,
+    /// Whether a base takes any number of boxes.
+    shared: bool,
     nodes: Vec<Node>,
     seen: FxHashSet<Box<[u64]>>,
     /// Open nodes: boxes left, boxes on goals, pulls, index.
@@ -192,12 +210,13 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, start: &[bool]) -> Search<'a> {
+    fn new(board: &'a Board, start: &[bool], bases: Bases) -> Search<'a> {
         let n = board.len();
         let mut search = Search {
             board,
             words: board.words(),
             bases: Vec::new(),
+            shared: bases == Bases::Shared,
             nodes: Vec::new(),
             seen: FxHashSet::default(),
             open: BinaryHeap::new(),
@@ -286,7 +305,7 @@ impl<'a> Search<'a> {
     }
 
     /// True when each of `boxes` can be pulled to a base of its own among
-    /// `free` on the empty board.
+    /// `free` on the empty board (to any base, when bases are shared).
     fn matched(&self, boxes: &[u64], free: &[u64]) -> bool {
         let list: Vec<u16> = bits::iter(boxes).collect();
         let open: Vec<&Vec<u64>> = self
@@ -295,6 +314,11 @@ impl<'a> Search<'a> {
             .filter(|(s, _)| bits::get(free, *s))
             .map(|(_, from)| from)
             .collect();
+        if self.shared {
+            return list
+                .iter()
+                .all(|&b| open.iter().any(|from| bits::get(from, b)));
+        }
         let mut owner = vec![usize::MAX; open.len()];
         for b in 0..list.len() {
             let mut seen = vec![false; open.len()];
@@ -394,7 +418,9 @@ impl<'a> Search<'a> {
                 if bits::get(free, b) {
                     let mut child = key[..2 * words].to_vec();
                     bits::clear(&mut child[..words], b);
-                    bits::clear(&mut child[words..], b);
+                    if !self.shared {
+                        bits::clear(&mut child[words..], b);
+                    }
                     self.add(child, worker, id, (b, b, true), pulls);
                 }
                 self.pulls_of(boxes, worker, b);
@@ -403,9 +429,9 @@ impl<'a> Search<'a> {
                     let mut child = key[..2 * words].to_vec();
                     bits::clear(&mut child[..words], b);
                     let gone = bits::get(free, x);
-                    if gone {
+                    if gone && !self.shared {
                         bits::clear(&mut child[words..], x);
-                    } else {
+                    } else if !gone {
                         bits::set(&mut child[..words], x);
                     }
                     self.add(child, w, id, (b, x, gone), pulls + p);
@@ -498,7 +524,15 @@ mod tests {
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let parking = Parking::find(&board, &start, 3_000, 1 << 28, &Clock::default()).unwrap();
+        let parking = Parking::find(
+            &board,
+            &start,
+            Bases::Once,
+            3_000,
+            1 << 28,
+            &Clock::default(),
+        )
+        .unwrap();
         (board, start, parking)
     }
 
@@ -578,13 +612,16 @@ mod tests {
 
     #[test]
     fn each_step_played_raises_the_value_to_at_least_its_number() {
-        for level in crate::builtin::levels() {
+        for (level, bases) in crate::builtin::levels()
+            .into_iter()
+            .flat_map(|l| [(l.clone(), Bases::Once), (l, Bases::Shared)])
+        {
             let board = Board::new(&level).unwrap();
             let mut start = vec![false; board.len()];
             for b in level.start().boxes() {
                 start[usize::from(board.square(b))] = true;
             }
-            let plan = Parking::find(&board, &start, 3_000, 1 << 28, &Clock::default())
+            let plan = Parking::find(&board, &start, bases, 3_000, 1 << 28, &Clock::default())
                 .unwrap()
                 .unwrap();
             let mut occ = vec![false; board.len()];
