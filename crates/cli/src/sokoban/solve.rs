@@ -93,7 +93,7 @@ pub enum Technique {
     Areas,
     /// The FESS search taking turns with the others.
     Fess,
-    /// The second FESS search, steered by a parking plan.
+    /// The FESS searches steered by parking plans.
     Parking,
     /// FESS's hotspots advisor.
     Hotspots,

@@ -20,13 +20,14 @@
 //!   share [`late`]); a child that a forward search stores
 //!   and the backward one has already (or the other way round) is a
 //!   solution. From the [`late`] phase on (at once without the backward
-//!   search), when the backward plan search of [`super::parking`] finds a
-//!   parking plan, a second FESS search steers by it, taking a turn of a
-//!   [`PARKED_SHARE`]th of FESS's after each of FESS's turns, for its first
-//!   [`PARKED_NODES`] nodes. The memory is split
-//!   1/5 forward, 2/5 FESS (3/10 and 1/10 for the second), 2/5 backward
-//!   (3/5 and 2/5 without FESS), and the node limit counts the nodes of all
-//!   its searches, the replaced ones included.
+//!   search), the backward plan search of [`super::parking`] looks for two
+//!   parking plans (each start square taking one box, and any number); a
+//!   FESS search steered by each plan found (the second only when it
+//!   differs) takes a turn of a [`PARKED_SHARE`]th of FESS's after each of
+//!   FESS's turns, for its first [`PARKED_NODES`] nodes. The memory is split
+//!   1/5 forward, 2/5 FESS (3/10, and 1/10 for the parking plans'
+//!   searches), 2/5 backward (3/5 and 2/5 without FESS), and the node limit
+//!   counts the nodes of all its searches, the replaced ones included.
 //!
 //! A new strategy is a new schedule here (and its frontier); the existing
 //! schedules do not change.
@@ -84,8 +85,8 @@ pub(crate) struct Portfolio {
     pub(crate) areas: bool,
     /// The FESS search ([`super::fess`]), with box-path moves.
     pub(crate) fess: bool,
-    /// The second FESS search, steered by a parking plan
-    /// ([`super::parking`]); only with `fess`.
+    /// The FESS searches steered by parking plans ([`super::parking`]);
+    /// only with `fess`.
     pub(crate) parking: bool,
 }
 
@@ -123,24 +124,26 @@ fn fess_slice(boxes: usize) -> u64 {
 }
 
 /// Expansions the backward search for a parking plan may make. Within
-/// 3,000 it finds a plan for 84 of XSokoban's 90 levels (all but 39 and 77
-/// within 60); 39 needs 12,417 and 50, 66, 69, 72 and 88 get none within
-/// 20,000.
+/// 3,000, with each start square taking one box, it finds a plan for 84 of
+/// XSokoban's 90 levels (all but 39 and 77 within 60); 39 needs 12,417 and
+/// 50, 66, 69, 72 and 88 get none within 20,000.
 const PLAN_EXPANSIONS: usize = 3_000;
 
-/// Nodes the second FESS search (the parking plan's) expands before it
-/// stops. The levels it solves that the first does not it solves early
-/// (XSokoban 35 in 401 nodes, 44 in 560, 74 in 20,136, each alone), while
-/// its turns slow the levels the others solve late.
+/// Nodes a parking plan's FESS search expands before it stops. The levels
+/// it solves that the first FESS search does not it solves early (XSokoban
+/// 35 in 401 nodes, 44 in 560, 74 in 20,136, each alone), while its turns
+/// slow the levels the others solve late.
 const PARKED_NODES: u64 = 25_000;
 
-/// The second FESS search's turn is the first's divided by this. Measured
-/// at 10 s per level, one level at a time: XSokoban 77 solved with a
-/// quarter turn from the late phase on, as with a whole turn in place of
-/// every other turn of the first from the first FESS turn on; Microban's
-/// level 153, which the first FESS search solves in its late phase, took
-/// 1.4 s without the second search, 1.8 s with a quarter turn, 1.9 s with
-/// a half and 1.9-2.3 s with every other turn.
+/// A parking plan's FESS search's turn is the first FESS search's divided
+/// by this. Measured with one plan at 10 s per level, one level at a time:
+/// XSokoban 77 solved with a quarter turn from the late phase on, as with
+/// a whole turn in place of every other turn of the first from the first
+/// FESS turn on; Microban's level 153, which the first FESS search solves
+/// in its late phase, took 1.4 s without the second search, 1.8 s with a
+/// quarter turn, 1.9 s with a half and 1.9-2.3 s with every other turn.
+/// With two plans sharing one quarter turn, XSokoban 74 took 9.0 s against
+/// 4.9 s with a quarter turn each.
 const PARKED_SHARE: u64 = 4;
 
 /// Levels of this many boxes or more have a late phase (see [`late`]).
@@ -361,7 +364,7 @@ pub(crate) fn portfolio<F: Frontier>(
                 fess_alive = false;
             }
         }
-        // The parking plan's search joins in the late phase, or at once
+        // The parking plans' searches join in the late phase, or at once
         // when the backward search is not running.
         if parked_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
             parked_pending = false;

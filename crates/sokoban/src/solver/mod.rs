@@ -200,10 +200,11 @@ pub struct Techniques {
     /// A FESS search (a feature space of packing and floor connectivity,
     /// box-path moves) taking turns with the others (default mode only).
     pub fess: bool,
-    /// A second FESS search, steered by a parking plan (a backward search
-    /// that pulls boxes from the goals to start squares of their own and
-    /// may park them on the way), taking every other FESS turn for its
-    /// first nodes (default mode only, with `fess`).
+    /// FESS searches steered by parking plans (from a backward search that
+    /// pulls boxes from the goals to start squares, each taking one box or
+    /// any number, and may park them on the way), each taking a quarter of
+    /// FESS's turn for its first nodes from the late phase on (default mode
+    /// only, with `fess`).
     pub parking: bool,
     /// FESS's hotspots advisor: moves that take boxes out of each other's
     /// way are free (FESS only).
@@ -284,7 +285,7 @@ impl Techniques {
         self
     }
 
-    /// With the parking plan's FESS search on or off.
+    /// With the parking plans' FESS searches on or off.
     #[must_use]
     pub fn with_parking(mut self, on: bool) -> Techniques {
         self.parking = on;

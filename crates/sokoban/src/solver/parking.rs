@@ -1,10 +1,9 @@
-//! Parking plans: a packing plan found by a search backwards from the
-//! solved position, in which boxes may stop on the way and each box comes
-//! from a start square of its own.
+//! Parking plans: packing plans found by a search backwards from the
+//! solved position, in which boxes may stop on the way.
 //!
 //! The search starts with a box on every goal and pulls boxes. A box pulled
-//! onto a square where a box starts (a *base*, each used once) leaves the
-//! board there; the search ends when every box has left. Reversed, its
+//! onto a square where a box starts (a *base*; with [`Bases::Once`] each is
+//! used once) leaves the board there; the search ends when every box has left. Reversed, its
 //! moves are the plan: each step brings a box from its base, or from where
 //! an earlier step parked it, to a square, and a step that parks a box is
 //! undone by the later step that moves it on (its *until*).
@@ -17,16 +16,14 @@
 //! ([`Parking::next`]) is that of the first step that does not hold.
 //!
 //! Unlike the room orders of [`super::packing`], which take boxes out of
-//! each goal room one at a time to the floor areas boxes start in, this
-//! plan ties goals to start squares and lets boxes park. The two steer
-//! FESS to different levels, so the portfolio runs a second FESS search
-//! with this plan ([`super::driver`]).
-//!
-//! With [`Bases::Shared`] any start square takes any number of boxes: an
-//! easier search, whose plan says in which order goals fill and where boxes
-//! park but not from where. The two plans differ on some levels and steer
-//! FESS to different ones (XSokoban 18 with the second, 74 with the
-//! first), so the portfolio runs a search for each where they differ.
+//! each goal room one at a time to the floor areas boxes start in, these
+//! plans let boxes park, and with [`Bases::Once`] tie goals to start
+//! squares. With [`Bases::Shared`] any start square takes any number of
+//! boxes: an easier search, whose plan says in which order goals fill and
+//! where boxes park but not from where. The room orders and the two plans
+//! steer FESS to different levels (XSokoban 35, 44 and 74 with the first
+//! plan, 18 with the second), so the portfolio runs a FESS search with
+//! each plan that differs ([`super::driver`]).
 //!
 //! The search is greedy: fewest boxes left, then fewest on goals, then
 //! fewest pulls. A box's moves are every square it can be pulled to with
