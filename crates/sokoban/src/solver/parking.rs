@@ -99,7 +99,7 @@ impl Parking {
 
     /// The plan of the backward moves `moves` (box from, box to, whether it
     /// left the board there), first move first.
-    fn from_moves(moves: &[(u16, u16, bool)]) -> Parking {
+    fn from_moves(moves: &[Move]) -> Parking {
         let mut steps: Vec<Step> = moves
             .iter()
             .rev()
@@ -176,8 +176,8 @@ impl Parking {
 struct Node {
     /// Its parent's index, `u32::MAX` for a root.
     parent: u32,
-    /// The move from the parent: box from, box to, whether it left there.
-    mv: (u16, u16, bool),
+    /// The move from the parent.
+    mv: Move,
     /// Boxes, free bases, and the smallest square of the worker's region.
     key: Box<[u64]>,
 }
