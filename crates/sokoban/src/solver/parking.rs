@@ -92,7 +92,7 @@ impl Parking {
         if n > MAX_SQUARES || n.saturating_mul(n).saturating_mul(4) > memory / 2 {
             return Ok(None);
         }
-        let mut search = Search::new(board, start, bases);
+        let mut search = Search::new(board, start, bases, clock)?;
         let moves = search.run(expansions, memory / 2, clock)?;
         Ok(moves.map(|m| Parking::from_moves(&m)))
     }
@@ -207,7 +207,15 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, start: &[bool], bases: Bases) -> Search<'a> {
+    /// The search's tables for `board`, the bases being the squares
+    /// `start` marks; the limit `clock` passed first (read before each
+    /// base's table, a pass over every (box, worker) pair).
+    fn new(
+        board: &'a Board,
+        start: &[bool],
+        bases: Bases,
+        clock: &Clock,
+    ) -> Result<Search<'a>, Limit> {
         let n = board.len();
         let mut search = Search {
             board,
@@ -225,11 +233,14 @@ impl<'a> Search<'a> {
         };
         for s in (0..n).filter_map(|s| u16::try_from(s).ok()) {
             if start.get(usize::from(s)).copied().unwrap_or(false) {
+                if let Some(limit) = clock.passed() {
+                    return Err(limit);
+                }
                 let from = search.pushes_from(s);
                 search.bases.push((s, from));
             }
         }
-        search
+        Ok(search)
     }
 
     fn next_stamp(&mut self) -> u32 {
@@ -398,11 +409,6 @@ impl<'a> Search<'a> {
             if expanded >= expansions || self.bytes() > memory {
                 return Ok(None);
             }
-            if expanded % 64 == 0 {
-                if let Some(limit) = clock.passed() {
-                    return Err(limit);
-                }
-            }
             expanded += 1;
             let Some(node) = self.nodes.get(id as usize) else {
                 break;
@@ -411,6 +417,11 @@ impl<'a> Search<'a> {
             let (boxes, free) = (&key[..words], &key[words..2 * words]);
             let worker = u16::try_from(key[2 * words]).unwrap_or(NONE);
             for b in bits::iter(boxes) {
+                // One box's pulls take up to a pass over every (box,
+                // worker) pair: the clock is read before each.
+                if let Some(limit) = clock.passed() {
+                    return Err(limit);
+                }
                 // A box on a free base leaves where it stands.
                 if bits::get(free, b) {
                     let mut child = key[..2 * words].to_vec();
@@ -650,6 +661,33 @@ mod tests {
         let to: Vec<u16> = p.steps.iter().map(|s| s.to).collect();
         assert_eq!(to, [board.goals()[0], board.goals()[1]]);
         assert!(p.steps.iter().all(|s| s.from == BASE));
+    }
+
+    #[test]
+    fn a_triggered_interrupt_stops_the_plan_search_at_its_first_look() {
+        let level = crate::builtin::levels().remove(11);
+        let board = Board::new(&level).unwrap();
+        let mut start = vec![false; board.len()];
+        for b in level.start().boxes() {
+            start[usize::from(board.square(b))] = true;
+        }
+        let interrupt = boardkit_grid::Interrupt::new();
+        let clock = Clock {
+            deadline: None,
+            interrupt: Some(interrupt.clone()),
+        };
+        assert!(
+            Parking::find(&board, &start, Bases::Once, 3_000, 1 << 28, &clock)
+                .unwrap()
+                .is_some()
+        );
+        interrupt.trigger();
+        for bases in [Bases::Once, Bases::Shared] {
+            assert_eq!(
+                Parking::find(&board, &start, bases, 3_000, 1 << 28, &clock),
+                Err(Limit::Interrupted)
+            );
+        }
     }
 
     #[test]
