@@ -28,6 +28,9 @@
 //! Both orders are then reordered where they cannot be followed from the
 //! start ([`super::follow`]): a goal that, filled early, would leave
 //! another goal no box can reach any more waits for one that does not.
+//!
+//! A [`Packing`] can also carry a parking plan ([`super::parking`]) in
+//! place of the rooms' orders, for the FESS searches that steer by one.
 
 use super::compact::{Board, NONE};
 use super::distance::Distances;
@@ -36,10 +39,12 @@ use super::limit::{Clock, Limit};
 use super::macros::{packing_order, Puller, MAX_SQUARES};
 use super::parking::Parking;
 
-/// The goal rooms of a board and their fill orders.
+/// A packing plan: the goal rooms of a board and their fill orders, or a
+/// parking plan ([`Packing::parked`]) that stands in for them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Packing {
     rooms: Vec<Room>,
+    /// When set, the plan that counts instead of the rooms' orders.
     parking: Option<Parking>,
 }
 
@@ -194,7 +199,8 @@ impl Packing {
     /// Puts in `out` (cleared first) the goal each ordered room fills
     /// next in the position whose boxes are where `occupied` says: the
     /// first of its (first) order without a box, for the rooms not yet
-    /// full.
+    /// full; for a parking plan, the square of its first step that does not
+    /// hold.
     pub(crate) fn next_goals(&self, occupied: &[bool], out: &mut Vec<u16>) {
         out.clear();
         if let Some(p) = &self.parking {
