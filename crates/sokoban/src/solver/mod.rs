@@ -200,9 +200,9 @@ pub struct Techniques {
     /// A FESS search (a feature space of packing and floor connectivity,
     /// box-path moves) taking turns with the others (default mode only).
     pub fess: bool,
-    /// FESS searches steered by parking plans (from a backward search that
-    /// pulls boxes from the goals to start squares, each taking one box or
-    /// any number, and may park them on the way), each taking a quarter of
+    /// FESS searches steered by parking plans (from greedy backward searches
+    /// that pull boxes from the goals to start squares, each taking one box
+    /// or any number, and may park them on the way), each taking a quarter of
     /// FESS's turn for its first nodes from the late phase on (default mode
     /// only, with `fess`).
     pub parking: bool,
