@@ -570,24 +570,34 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
-    /// The plan of `text` and its board and start squares.
-    fn plan(text: &str) -> (Board, Vec<bool>, Option<Parking>) {
-        let level = crate::xsb::parse_level(text).unwrap();
-        let board = Board::new(&level).unwrap();
+    /// The squares of `board` where `level`'s boxes start.
+    fn start_squares(level: &crate::level::Level, board: &Board) -> Vec<bool> {
         let mut start = vec![false; board.len()];
         for b in level.start().boxes() {
             start[usize::from(board.square(b))] = true;
         }
-        let parking = Parking::find(
-            &board,
-            &start,
+        start
+    }
+
+    /// The plan with one box per start square, steered by boxes on goals.
+    fn once(board: &Board, start: &[bool], clock: &Clock) -> Result<Option<Parking>, Limit> {
+        Parking::find(
+            board,
+            start,
             Bases::Once,
             Steer::Goals,
             3_000,
             1 << 28,
-            &Clock::default(),
+            clock,
         )
-        .unwrap();
+    }
+
+    /// The plan of `text` and its board and start squares.
+    fn plan(text: &str) -> (Board, Vec<bool>, Option<Parking>) {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let start = start_squares(&level, &board);
+        let parking = once(&board, &start, &Clock::default()).unwrap();
         (board, start, parking)
     }
 
@@ -675,10 +685,7 @@ mod tests {
             .flat_map(|l| kinds.clone().map(move |k| (l.clone(), k)))
         {
             let board = Board::new(&level).unwrap();
-            let mut start = vec![false; board.len()];
-            for b in level.start().boxes() {
-                start[usize::from(board.square(b))] = true;
-            }
+            let start = start_squares(&level, &board);
             let plan = Parking::find(
                 &board,
                 &start,
@@ -725,26 +732,13 @@ mod tests {
     fn a_triggered_interrupt_stops_the_plan_search_at_its_first_look() {
         let level = crate::builtin::levels().remove(11);
         let board = Board::new(&level).unwrap();
-        let mut start = vec![false; board.len()];
-        for b in level.start().boxes() {
-            start[usize::from(board.square(b))] = true;
-        }
+        let start = start_squares(&level, &board);
         let interrupt = boardkit_grid::Interrupt::new();
         let clock = Clock {
             deadline: None,
             interrupt: Some(interrupt.clone()),
         };
-        assert!(Parking::find(
-            &board,
-            &start,
-            Bases::Once,
-            Steer::Goals,
-            3_000,
-            1 << 28,
-            &clock
-        )
-        .unwrap()
-        .is_some());
+        assert!(once(&board, &start, &clock).unwrap().is_some());
         interrupt.trigger();
         for bases in [Bases::Once, Bases::Shared] {
             assert_eq!(
