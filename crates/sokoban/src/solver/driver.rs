@@ -369,7 +369,7 @@ pub(crate) fn portfolio<F: Frontier>(
         // when the backward search is not running.
         if parked_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
             parked_pending = false;
-            match parked_searches(problem, plain, parked_memory, &limits.clock) {
+            match parked_searches(problem, &dist_back, plain, parked_memory, &limits.clock) {
                 Ok(searches) => parked = searches,
                 Err(limit) => {
                     let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
@@ -439,7 +439,8 @@ pub(crate) fn portfolio<F: Frontier>(
     }
 }
 
-/// The FESS searches of `problem` steered by the parking plans that the
+/// The FESS searches of `problem` (its pull distances to the start squares
+/// `back`) steered by the parking plans that the
 /// backward plan search finds within [`PLAN_EXPANSIONS`] (each start square
 /// taking one box or any number, steered by boxes on goals or by distance;
 /// each plan once) and a quarter of `memory` bytes each (which each search
@@ -448,6 +449,7 @@ pub(crate) fn portfolio<F: Frontier>(
 /// 18 with the second, 90 with those steered by distance.
 fn parked_searches<'a>(
     problem: &'a Problem,
+    back: &Distances,
     plain: Moves<'a>,
     memory: usize,
     clock: &Clock,
@@ -470,8 +472,8 @@ fn parked_searches<'a>(
         let plan = Parking::find(
             &problem.board,
             &start,
-            bases,
-            steer,
+            back,
+            (bases, steer),
             PLAN_EXPANSIONS,
             each,
             clock,

@@ -41,6 +41,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use rustc_hash::FxHashSet;
 
 use super::compact::{bits, Board, NONE};
+use super::distance::{Distances, INF};
 use super::limit::{Clock, Limit};
 use super::macros::MAX_SQUARES;
 
@@ -91,15 +92,16 @@ pub(crate) struct Parking {
 impl Parking {
     /// The plan the backward search finds for `board` within `expansions`
     /// expanded positions and `memory` bytes, `start` marking the squares
-    /// boxes start on, `bases` saying how many boxes each takes and
-    /// `steer` what the greedy order takes second; `None`
+    /// boxes start on (their pull distances in `back`, from
+    /// [`Distances::from_sources_until`]), `(bases, steer)` saying how many
+    /// boxes each takes and what the greedy order takes second; `None`
     /// when it finds none (or the board is too large). The limit `clock`
     /// reports when it passes its deadline or interrupt first.
     pub(crate) fn find(
         board: &Board,
         start: &[bool],
-        bases: Bases,
-        steer: Steer,
+        back: &Distances,
+        (bases, steer): (Bases, Steer),
         expansions: usize,
         memory: usize,
         clock: &Clock,
@@ -108,7 +110,7 @@ impl Parking {
         if n > MAX_SQUARES || n.saturating_mul(n).saturating_mul(4) > memory / 2 {
             return Ok(None);
         }
-        let mut search = Search::new(board, start, bases, steer, clock)?;
+        let mut search = Search::new(board, start, back, bases, steer);
         let moves = search.run(expansions, memory / 2, clock)?;
         Ok(moves.map(|m| Parking::from_moves(&m)))
     }
@@ -228,15 +230,15 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// The search's tables for `board`, the bases being the squares
-    /// `start` marks; the limit `clock` passed first (read before each
-    /// base's table, a pass over every (box, worker) pair).
+    /// `start` marks, whose pull distances `back` holds (one column per
+    /// base, in the order of their squares).
     fn new(
         board: &'a Board,
         start: &[bool],
+        back: &Distances,
         bases: Bases,
         steer: Steer,
-        clock: &Clock,
-    ) -> Result<Search<'a>, Limit> {
+    ) -> Search<'a> {
         let n = board.len();
         let mut search = Search {
             board,
@@ -254,17 +256,20 @@ impl<'a> Search<'a> {
             fill: Vec::new(),
             pulls: Vec::new(),
         };
-        for s in (0..n).filter_map(|s| u16::try_from(s).ok()) {
-            if start.get(usize::from(s)).copied().unwrap_or(false) {
-                if let Some(limit) = clock.passed() {
-                    return Err(limit);
-                }
-                let (from, far) = search.pushes_from(s);
-                search.bases.push((s, from));
-                search.far.push(far);
+        let squares = || (0..n).filter_map(|s| u16::try_from(s).ok());
+        let starts = squares().filter(|&s| start.get(usize::from(s)).copied().unwrap_or(false));
+        for (i, s) in starts.enumerate() {
+            let far: Vec<u16> = squares()
+                .map(|b| back.row(b, 4).get(i).copied().unwrap_or(INF))
+                .collect();
+            let mut from = vec![0u64; search.words];
+            for b in squares().filter(|&b| far[usize::from(b)] != INF) {
+                bits::set(&mut from, b);
             }
+            search.bases.push((s, from));
+            search.far.push(far);
         }
-        Ok(search)
+        search
     }
 
     fn next_stamp(&mut self) -> u32 {
@@ -274,51 +279,6 @@ impl<'a> Search<'a> {
             self.stamp = 1;
         }
         self.stamp
-    }
-
-    /// The squares a box on `s` can be pushed to on the empty board, the
-    /// worker starting beside it on any side: those from which it can be
-    /// pulled back to `s`; and the fewest pushes to each square
-    /// ([`u16::MAX`] where it cannot go).
-    fn pushes_from(&mut self, s: u16) -> (Vec<u64>, Vec<u16>) {
-        let n = self.board.len();
-        let board = self.board;
-        let mut out = vec![0u64; self.words];
-        let mut far = vec![u16::MAX; n];
-        let stamp = self.next_stamp();
-        let id = |x: u16, w: u16| usize::from(x) * n + usize::from(w);
-        self.queue.clear();
-        for w in board.nbrs(s) {
-            if w != NONE && self.mark[id(s, w)] != stamp {
-                self.mark[id(s, w)] = stamp;
-                self.queue.push_back((s, w, 0));
-            }
-        }
-        // Walks cost nothing and pushes one: walks go to the front.
-        while let Some((x, w, p)) = self.queue.pop_front() {
-            bits::set(&mut out, x);
-            let p16 = u16::try_from(p).unwrap_or(u16::MAX);
-            if let Some(f) = far.get_mut(usize::from(x)) {
-                *f = (*f).min(p16);
-            }
-            for d in 0..4 {
-                let w2 = board.nbr(w, d);
-                if w2 == NONE {
-                    continue;
-                }
-                if w2 == x {
-                    let x2 = board.nbr(x, d);
-                    if x2 != NONE && self.mark[id(x2, x)] != stamp {
-                        self.mark[id(x2, x)] = stamp;
-                        self.queue.push_back((x2, x, p + 1));
-                    }
-                } else if self.mark[id(x, w2)] != stamp {
-                    self.mark[id(x, w2)] = stamp;
-                    self.queue.push_front((x, w2, p));
-                }
-            }
-        }
-        (out, far)
     }
 
     /// The smallest square of the region the worker on `w` walks past
@@ -579,13 +539,22 @@ mod tests {
         start
     }
 
+    /// The pull distances to the start squares `start` marks.
+    fn back(board: &Board, start: &[bool]) -> Distances {
+        let sources: Vec<u16> = (0..board.len())
+            .filter(|&s| start[s])
+            .map(|s| u16::try_from(s).unwrap())
+            .collect();
+        Distances::from_sources(board, &sources)
+    }
+
     /// The plan with one box per start square, steered by boxes on goals.
     fn once(board: &Board, start: &[bool], clock: &Clock) -> Result<Option<Parking>, Limit> {
         Parking::find(
             board,
             start,
-            Bases::Once,
-            Steer::Goals,
+            &back(board, start),
+            (Bases::Once, Steer::Goals),
             3_000,
             1 << 28,
             clock,
@@ -689,8 +658,8 @@ mod tests {
             let plan = Parking::find(
                 &board,
                 &start,
-                bases,
-                steer,
+                &back(&board, &start),
+                (bases, steer),
                 3_000,
                 1 << 28,
                 &Clock::default(),
@@ -745,8 +714,8 @@ mod tests {
                 Parking::find(
                     &board,
                     &start,
-                    bases,
-                    Steer::Distance,
+                    &back(&board, &start),
+                    (bases, Steer::Distance),
                     3_000,
                     1 << 28,
                     &clock
