@@ -131,10 +131,13 @@ fn fess_slice(boxes: usize) -> u64 {
 const PLAN_EXPANSIONS: usize = 3_000;
 
 /// Nodes a parking plan's FESS search expands before it stops. The levels
-/// it solves that the first FESS search does not it solves early (XSokoban
-/// 35 in 401 nodes, 44 in 560, 74 in 20,136, each alone), while its turns
-/// slow the levels the others solve late.
-const PARKED_NODES: u64 = 25_000;
+/// it solves that the first FESS search does not it solves early (in the
+/// portfolio at 10 s: XSokoban 35 in 398 nodes, 44 in 535, 18 in 2,069,
+/// 90 in 3,115 and 74 in 9,186), while its turns slow the levels the
+/// others solve late: on XSokoban 13, which the first FESS search solves,
+/// two plans' searches took 2.0 of 10.7 s at 25,000 nodes each (where
+/// their memory ran out at 17,514 and 19,089), 1.0 s less at 12,000.
+const PARKED_NODES: u64 = 12_000;
 
 /// A parking plan's FESS search's turn is the first FESS search's divided
 /// by this. Measured with one plan at 10 s per level, one level at a time:
