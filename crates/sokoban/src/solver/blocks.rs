@@ -2,24 +2,28 @@
 //! the board, which squares a box standing on would split the floor, and
 //! into what.
 //!
-//! One depth-first search over the area of free floor holding the lifted
-//! box's square numbers its squares (discovery order), keeps for each the
+//! One depth-first search per area of free floor (the position's boxes
+//! all in place) numbers its squares (discovery order), keeps for each the
 //! least number its subtree reaches by one back edge (`low`, Tarjan's
 //! articulation points), its subtree's size and its subtree's smallest
-//! square. A box on square `t` then leaves the area in *pieces*: the
+//! square. A box on square `t` then leaves `t`'s area in *raw pieces*: the
 //! subtree of each child `c` of `t` with `low[c] >= disc[t]` is a piece of
 //! its own, and the rest of the area (everything not in those subtrees and
-//! not `t`) is one more piece unless `t` is the root. Whether the worker
-//! beside `t` reaches another side of it, how many areas the floor has
-//! with the box on `t`, and the smallest square of the worker's piece (its
-//! normalised square) are then a few lookups each, where a flood fill per
-//! square would cost the whole area. Tests compare every answer with flood
-//! fills on many random boards.
+//! not `t`) is one more piece unless `t` is the root. With the box that
+//! moved to `t` lifted from square `b`, `b` joins the raw pieces beside it
+//! and the other areas beside it into one piece; the others stay as they
+//! are. Whether the worker beside `t` reaches another side of it, how many
+//! pieces the floor around `b` falls into with the box on `t`, and the
+//! smallest square of the worker's piece (its normalised square) are then
+//! a few lookups each, where a flood fill per square would cost the whole
+//! area. An area is numbered when a lifted box first stands beside it, and
+//! once per position for all the boxes lifted in it. Tests compare every
+//! answer with flood fills on many random boards.
 
 use super::areas::{insert, LEAST};
 use super::compact::{Board, NONE};
 
-/// Marks a neighbour's piece as the rest of the area (not a child's
+/// Marks a neighbour's raw piece as the rest of the area (not a child's
 /// subtree).
 const REST: u16 = NONE;
 
@@ -39,22 +43,85 @@ struct Node {
     parent: u16,
     /// The subtree's smallest square.
     min: u16,
+    /// The square's area: an index into [`Blocks::areas`].
+    area: u16,
 }
 
-/// The numbering of one area of free floor.
+/// One numbered area of free floor.
+#[derive(Clone, Copy, Debug)]
+struct Area {
+    /// The root of its depth-first search.
+    root: u16,
+    /// Its smallest squares, increasing ([`NONE`] after the last when it
+    /// has fewer).
+    least: [u16; LEAST],
+}
+
+/// The numbering of the areas of free floor of one position, and the box
+/// lifted in it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Blocks {
     /// Per square (boards have fewer than [`NONE`] squares, so every count
     /// fits a `u16`).
     node: Vec<Node>,
     current: u32,
+    /// Discovery order's next number in the position.
+    time: u16,
     /// The depth-first search's stack: a square and its next side to try.
     stack: Vec<(u16, u8)>,
-    /// The root of the numbering.
-    root: u16,
-    /// The area's smallest squares, increasing ([`NONE`] after the last
-    /// when it has fewer).
-    least: [u16; LEAST],
+    /// The areas numbered in the position.
+    areas: Vec<Area>,
+    /// The lifted box's square.
+    lifted: u16,
+    /// Its free neighbours ([`NONE`] for the others).
+    beside: [u16; 4],
+}
+
+/// A box on square `t` with the lifted box's square free: the raw pieces
+/// of `t`'s area and which of them the lifted square joins.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Split {
+    t: u16,
+    /// `t`'s area ([`NONE`] when `t` is the lifted box's square).
+    area: u16,
+    /// `t`'s discovery order.
+    disc: u16,
+    /// The children of `t` whose subtrees are raw pieces of their own: the
+    /// first `cut` of them.
+    cuts: [Node; 4],
+    /// Their squares.
+    heads: [u16; 4],
+    cut: usize,
+    /// Whether the rest of the area is a raw piece (`t` is not the root).
+    rest: bool,
+    /// The raw pieces the lifted square joins: bit `i` for `cuts[i]`, bit
+    /// [`REST_BIT`] for the rest.
+    joined: u8,
+}
+
+/// [`Split::joined`]'s bit for the rest of the area.
+const REST_BIT: usize = 4;
+
+impl Split {
+    /// The raw piece of a square with entries `node` in `t`'s area (not
+    /// `t`): the index of the cut subtree holding it, or [`REST_BIT`]. A
+    /// square numbered before `t`, or after `t`'s subtree, is in none.
+    fn raw(&self, node: &Node) -> usize {
+        let d = node.disc;
+        if d < self.disc {
+            return REST_BIT;
+        }
+        self.cuts
+            .iter()
+            .take(self.cut)
+            .position(|c| c.disc <= d && d - c.disc < c.size)
+            .unwrap_or(REST_BIT)
+    }
+
+    /// Whether the lifted square joins raw piece `raw`.
+    fn joins(&self, raw: usize) -> bool {
+        self.joined & (1 << raw) != 0
+    }
 }
 
 impl Blocks {
@@ -62,37 +129,75 @@ impl Blocks {
     pub(crate) fn new(len: usize) -> Blocks {
         Blocks {
             node: vec![Node::default(); len],
+            lifted: NONE,
+            beside: [NONE; 4],
             ..Blocks::default()
         }
     }
 
     /// Bytes held.
     pub(crate) fn bytes(&self) -> usize {
-        self.node.capacity() * std::mem::size_of::<Node>() + self.stack.capacity() * 4
+        self.node.capacity() * std::mem::size_of::<Node>()
+            + self.stack.capacity() * 4
+            + self.areas.capacity() * std::mem::size_of::<Area>()
     }
 
-    /// Numbers the area of squares where `occupied` is false that holds
-    /// `root` (a free square), replacing the last numbering.
-    pub(crate) fn number(&mut self, board: &Board, occupied: &[bool], root: u16) {
+    /// Forgets the numbering: the next box is lifted in a new position.
+    pub(crate) fn begin(&mut self) {
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.node.iter_mut().for_each(|n| n.stamp = 0);
             self.current = 1;
         }
-        self.root = root;
-        self.least = [NONE; LEAST];
+        self.time = 0;
+        self.areas.clear();
+        self.lifted = NONE;
+    }
+
+    /// Lifts the box on `b` in the position since [`Blocks::begin`], whose
+    /// boxes stand where `occupied` says (`b` counts as a box whatever
+    /// `occupied` says of it), numbering the areas beside `b` not numbered
+    /// yet.
+    pub(crate) fn lift(&mut self, board: &Board, occupied: &[bool], b: u16) {
+        self.lifted = b;
+        self.beside = [NONE; 4];
+        for (slot, n) in self.beside.iter_mut().zip(board.nbrs(b)) {
+            if n != NONE && !occupied.get(usize::from(n)).copied().unwrap_or(true) {
+                *slot = n;
+            }
+        }
+        for n in self.beside {
+            if n != NONE && !self.numbered(n) {
+                self.number(board, occupied, n);
+            }
+        }
+    }
+
+    /// Numbers the area of free squares (`occupied` false, not the lifted
+    /// square) that holds `root`.
+    fn number(&mut self, board: &Board, occupied: &[bool], root: u16) {
+        let Ok(area) = u16::try_from(self.areas.len()) else {
+            return;
+        };
+        self.areas.push(Area {
+            root,
+            least: [NONE; LEAST],
+        });
         self.stack.clear();
-        let mut time = 0;
+        let mut least = [NONE; LEAST];
         // The square being searched, its neighbours and the next side to
         // try; the stack holds its ancestors, each with its next side.
         let mut v = root;
         let mut nbrs = board.nbrs(v);
         let mut side = 0;
-        self.visit(root, NONE, &mut time);
+        self.visit(root, NONE, area, &mut least);
         loop {
             if let Some(&n) = nbrs.get(side) {
                 side += 1;
-                if n == NONE || occupied.get(usize::from(n)).copied().unwrap_or(true) {
+                if n == NONE
+                    || n == self.lifted
+                    || occupied.get(usize::from(n)).copied().unwrap_or(true)
+                {
                     continue;
                 }
                 let Some(&seen) = self.node.get(usize::from(n)) else {
@@ -100,7 +205,7 @@ impl Blocks {
                 };
                 if seen.stamp != self.current {
                     self.stack.push((v, side as u8));
-                    self.visit(n, v, &mut time);
+                    self.visit(n, v, area, &mut least);
                     (v, nbrs, side) = (n, board.nbrs(n), 0);
                 } else if let Some(node) = self.node.get_mut(usize::from(v)) {
                     if n != node.parent {
@@ -120,20 +225,24 @@ impl Blocks {
             }
             (v, nbrs, side) = (p, board.nbrs(p), usize::from(next));
         }
+        if let Some(a) = self.areas.last_mut() {
+            a.least = least;
+        }
     }
 
-    fn visit(&mut self, s: u16, parent: u16, time: &mut u16) {
+    fn visit(&mut self, s: u16, parent: u16, area: u16, least: &mut [u16; LEAST]) {
         if let Some(node) = self.node.get_mut(usize::from(s)) {
             *node = Node {
                 stamp: self.current,
-                disc: *time,
-                low: *time,
+                disc: self.time,
+                low: self.time,
                 size: 1,
                 parent,
                 min: s,
+                area,
             };
-            *time += 1;
-            insert(&mut self.least, s);
+            self.time = self.time.wrapping_add(1);
+            insert(least, s);
         }
     }
 
@@ -142,78 +251,188 @@ impl Blocks {
         self.node.get(usize::from(s)).copied().unwrap_or_default()
     }
 
-    /// Whether square `s` is in the numbered area.
-    #[cfg(test)]
+    /// Whether square `s` is in a numbered area.
     fn numbered(&self, s: u16) -> bool {
         self.node
             .get(usize::from(s))
             .is_some_and(|n| n.stamp == self.current)
     }
 
-    /// Whether the subtree of `c`, a child of `t`, is a piece of its own
-    /// when a box stands on `t`.
-    fn splits(&self, t: u16, c: u16) -> bool {
-        self.at(c).low >= self.at(t).disc
-    }
-
-    /// Whether `a` is in the subtree of `c`.
-    fn within(&self, a: u16, c: u16) -> bool {
-        let (da, c) = (self.at(a).disc, self.at(c));
-        c.disc <= da && da - c.disc < c.size
-    }
-
-    /// The children of `t` in the numbering.
-    fn children(&self, board: &Board, t: u16) -> impl Iterator<Item = u16> + '_ {
-        board.nbrs(t).into_iter().filter(move |&c| {
-            self.node
-                .get(usize::from(c))
-                .is_some_and(|n| n.stamp == self.current && n.parent == t)
-        })
-    }
-
-    /// The piece holding `a` when a box stands on `t` (both numbered, `a`
-    /// not `t`): the child of `t` heading it, or [`REST`]. The worker on
-    /// `a` reaches `b` exactly when the two have the same piece. A square
-    /// numbered before `t`, or after `t`'s subtree, is not in the subtree.
-    pub(crate) fn piece(&self, board: &Board, t: u16, a: u16) -> u16 {
-        if self.at(a).disc < self.at(t).disc {
-            return REST;
+    /// The area of square `s` (numbered), if any.
+    fn area(&self, s: u16) -> Option<Area> {
+        let node = self.node.get(usize::from(s))?;
+        if node.stamp != self.current {
+            return None;
         }
-        self.children(board, t)
-            .find(|&c| self.within(a, c))
-            .filter(|&c| self.splits(t, c))
-            .unwrap_or(REST)
+        self.areas.get(usize::from(node.area)).copied()
     }
 
-    /// The pieces the area falls into when a box stands on `t` (a numbered
-    /// square).
-    pub(crate) fn pieces(&self, board: &Board, t: u16) -> u32 {
-        let split = self
-            .children(board, t)
-            .filter(|&c| self.splits(t, c))
-            .count();
-        u32::try_from(split).unwrap_or(u32::MAX) + u32::from(t != self.root)
+    /// The box on `t` (the lifted box's square, or a square of an area
+    /// beside it).
+    pub(crate) fn split(&self, board: &Board, t: u16) -> Split {
+        let node = self.at(t);
+        let mut split = Split {
+            t,
+            area: NONE,
+            disc: node.disc,
+            cuts: [Node::default(); 4],
+            heads: [NONE; 4],
+            cut: 0,
+            rest: false,
+            joined: 0,
+        };
+        if t == self.lifted || node.stamp != self.current {
+            return split;
+        }
+        split.area = node.area;
+        split.rest = self
+            .areas
+            .get(usize::from(node.area))
+            .is_some_and(|a| a.root != t);
+        for c in board.nbrs(t) {
+            let Some(&child) = self.node.get(usize::from(c)) else {
+                continue;
+            };
+            if child.stamp == self.current && child.parent == t && child.low >= node.disc {
+                if let (Some(slot), Some(head)) = (
+                    split.cuts.get_mut(split.cut),
+                    split.heads.get_mut(split.cut),
+                ) {
+                    *slot = child;
+                    *head = c;
+                    split.cut += 1;
+                }
+            }
+        }
+        for n in self.beside {
+            if n == t {
+                continue;
+            }
+            if let Some(node) = self.in_area(n, split.area) {
+                split.joined |= 1 << split.raw(&node);
+            }
+        }
+        split
     }
 
-    /// The smallest square of piece `p` ([`Blocks::piece`] of a numbered
-    /// neighbour of `t`) when a box stands on `t`, or [`NONE`] when the
-    /// rest's smallest is not among the few squares kept (the caller
-    /// fills).
-    pub(crate) fn smallest(&self, board: &Board, t: u16, p: u16) -> u16 {
-        if p != REST {
-            return self.node.get(usize::from(p)).map_or(NONE, |n| n.min);
+    /// The entries of square `a` when it is numbered in area `area`.
+    fn in_area(&self, a: u16, area: u16) -> Option<Node> {
+        self.node
+            .get(usize::from(a))
+            .filter(|n| n.stamp == self.current && n.area == area)
+            .copied()
+    }
+
+    /// The piece holding `a` (the lifted box's square or a square of an
+    /// area beside it, not the box's) in `split`: the lifted box's square
+    /// for the piece holding it, else the head of a cut subtree or
+    /// [`REST`] (with the box back on the lifted square, an area's root).
+    /// The worker on `a` reaches `c` exactly when the two have the same
+    /// piece.
+    pub(crate) fn piece(&self, split: &Split, a: u16) -> u16 {
+        if split.t == self.lifted {
+            // The box back on its own square: the areas stay apart.
+            return self.area(a).map_or(NONE, |area| area.root);
+        }
+        let Some(node) = self.in_area(a, split.area) else {
+            return self.lifted;
+        };
+        let raw = split.raw(&node);
+        if split.joins(raw) {
+            self.lifted
+        } else {
+            split.heads.get(raw).copied().unwrap_or(REST)
+        }
+    }
+
+    /// The pieces the lifted box's area of free floor falls into in
+    /// `split`.
+    pub(crate) fn pieces(&self, split: &Split) -> u32 {
+        if split.t == self.lifted {
+            return self.beside_areas();
+        }
+        let raw = split.cut + usize::from(split.rest);
+        let joined = split.joined.count_ones() as usize;
+        u32::try_from(raw - joined.min(raw) + 1).unwrap_or(u32::MAX)
+    }
+
+    /// The smallest square of piece `p` ([`Blocks::piece`]) in `split`, or
+    /// [`NONE`] when the rest's smallest is not among the few squares kept
+    /// (the caller fills).
+    pub(crate) fn smallest(&self, split: &Split, p: u16) -> u16 {
+        if split.t == self.lifted {
+            return self
+                .areas
+                .iter()
+                .find(|area| area.root == p)
+                .and_then(|area| area.least.first().copied())
+                .unwrap_or(NONE);
+        }
+        if p != self.lifted {
+            let raw = split.heads.iter().take(split.cut).position(|&h| h == p);
+            return self.raw_smallest(split, raw.unwrap_or(REST_BIT));
+        }
+        let mut min = self.lifted;
+        for raw in (0..split.cut).chain(std::iter::once(REST_BIT)) {
+            if split.joins(raw) {
+                let s = self.raw_smallest(split, raw);
+                if s == NONE {
+                    return NONE;
+                }
+                min = min.min(s);
+            }
+        }
+        for n in self.beside {
+            if n != NONE && self.in_area(n, split.area).is_none() {
+                let s = self
+                    .area(n)
+                    .and_then(|a| a.least.first().copied())
+                    .unwrap_or(NONE);
+                min = min.min(s);
+            }
+        }
+        min
+    }
+
+    /// The smallest square of raw piece `raw` in `split`, or [`NONE`] when
+    /// the rest's smallest is not among the few squares kept.
+    fn raw_smallest(&self, split: &Split, raw: usize) -> u16 {
+        if let Some(c) = split.cuts.get(raw).filter(|_| raw < split.cut) {
+            return c.min;
         }
         let outside = |s: u16| {
-            s != t
-                && !self
-                    .children(board, t)
-                    .any(|c| self.splits(t, c) && self.within(s, c))
+            s != split.t
+                && self
+                    .in_area(s, split.area)
+                    .is_some_and(|n| split.raw(&n) == REST_BIT)
         };
-        self.least
-            .iter()
-            .copied()
-            .find(|&s| s == NONE || outside(s))
+        self.areas
+            .get(usize::from(split.area))
+            .and_then(|area| {
+                area.least
+                    .iter()
+                    .copied()
+                    .find(|&s| s == NONE || outside(s))
+            })
             .unwrap_or(NONE)
+    }
+
+    /// The different areas beside the lifted box's square.
+    fn beside_areas(&self) -> u32 {
+        let mut seen = [NONE; 4];
+        let mut count = 0;
+        for n in self.beside {
+            let Some(area) = self.area(n) else {
+                continue;
+            };
+            if !seen.contains(&area.root) {
+                if let Some(slot) = seen.get_mut(count) {
+                    *slot = area.root;
+                    count += 1;
+                }
+            }
+        }
+        u32::try_from(count).unwrap_or(0)
     }
 }
 
@@ -234,47 +453,66 @@ mod tests {
     fn every_answer_equals_flood_fills_on_random_boards() {
         let mut next = lcg(11);
         let mut split = [0u32; 2];
+        let mut lifts = 0;
         for board in boards() {
             let n = board.len();
             let mut blocks = Blocks::new(n);
             let mut fill = Reach::new(n);
-            for _ in 0..1_500 {
+            for _ in 0..300 {
                 let density = next() % 60;
                 let mut occ: Vec<bool> = (0..n).map(|_| next() % 100 < density).collect();
-                let root = u16::try_from(next() % n as u64).unwrap();
-                occ[usize::from(root)] = false;
-                blocks.number(&board, &occ, root);
-                fill.fill(&board, &occ, root);
-                let area: Vec<u16> = fill.squares.clone();
-                let numbered = (0..n).filter(|&s| blocks.numbered(s as u16)).count();
-                assert_eq!(numbered, area.len());
-                let before = fill.regions(&board, &occ);
-                for &t in &area {
-                    assert!(blocks.numbered(t));
-                    occ[usize::from(t)] = true;
-                    let after = fill.regions(&board, &occ);
-                    let pieces = blocks.pieces(&board, t);
-                    assert_eq!(before - 1 + pieces, after, "box on {t}");
-                    split[usize::from(pieces > 1)] += 1;
-                    let sides: Vec<u16> = board
-                        .nbrs(t)
-                        .into_iter()
-                        .filter(|&a| a != NONE && !occ[usize::from(a)])
-                        .collect();
-                    for &a in &sides {
-                        let min = fill.fill(&board, &occ, a);
-                        let got = blocks.smallest(&board, t, blocks.piece(&board, t, a));
-                        assert!(got == min || got == NONE, "smallest beside {t} from {a}");
-                        for &b in area.iter().filter(|&&b| b != t) {
-                            let reached = fill.reached(b);
-                            let joined = blocks.piece(&board, t, a) == blocks.piece(&board, t, b);
-                            assert_eq!(joined, reached);
-                        }
+                // Several boxes lifted in turn in one position, as the
+                // box-path search lifts them.
+                blocks.begin();
+                for _ in 0..5 {
+                    let b = u16::try_from(next() % n as u64).unwrap();
+                    if !occ[usize::from(b)] {
+                        // A box put down: a new position.
+                        occ[usize::from(b)] = true;
+                        blocks.begin();
                     }
-                    occ[usize::from(t)] = false;
+                    blocks.lift(&board, &occ, b);
+                    occ[usize::from(b)] = false;
+                    lifts += 1;
+                    fill.fill(&board, &occ, b);
+                    let area: Vec<u16> = fill.squares.clone();
+                    let before = fill.regions(&board, &occ);
+                    for &t in &area {
+                        assert!(t == b || blocks.numbered(t));
+                        occ[usize::from(t)] = true;
+                        let after = fill.regions(&board, &occ);
+                        let cut = blocks.split(&board, t);
+                        let pieces = blocks.pieces(&cut);
+                        assert_eq!(before - 1 + pieces, after, "box on {t}, {b} lifted");
+                        split[usize::from(pieces > 1)] += 1;
+                        let sides: Vec<u16> = board
+                            .nbrs(t)
+                            .into_iter()
+                            .filter(|&a| a != NONE && !occ[usize::from(a)])
+                            .collect();
+                        for &a in &sides {
+                            let min = fill.fill(&board, &occ, a);
+                            let piece = blocks.piece(&cut, a);
+                            let got = blocks.smallest(&cut, piece);
+                            assert!(got == min || got == NONE, "smallest beside {t} from {a}");
+                            for &c in area.iter().filter(|&&c| c != t) {
+                                let reached = fill.reached(c);
+                                let joined = piece == blocks.piece(&cut, c);
+                                assert_eq!(joined, reached, "{a} and {c}, box on {t}, {b} lifted");
+                            }
+                        }
+                        occ[usize::from(t)] = false;
+                    }
+                    // The box goes back, or stays lifted in a new position.
+                    if next().is_multiple_of(2) {
+                        occ[usize::from(b)] = true;
+                    } else {
+                        blocks.begin();
+                    }
                 }
             }
         }
         assert!(split[0] > 1000 && split[1] > 1000, "{split:?}");
+        assert!(lifts > 1000, "{lifts}");
     }
 }

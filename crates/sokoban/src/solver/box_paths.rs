@@ -11,10 +11,11 @@
 //! in a region already found adds nothing. Pushes onto dead squares (for
 //! the side the worker pushes from) are not made.
 //!
-//! The fills are not made square by square: one numbering of the floor
-//! with the box lifted ([`super::blocks`]) tells for every square which of
-//! its sides a worker beside a box there reaches, what the box there
-//! splits the floor into, and the smallest square of the worker's piece.
+//! The fills are not made square by square: one numbering of the floor's
+//! areas per position ([`super::blocks`]), with the box lifted, tells for
+//! every square which of its sides a worker beside a box there reaches,
+//! what the box there splits the floor into, and the smallest square of
+//! the worker's piece.
 
 use std::collections::VecDeque;
 
@@ -87,10 +88,17 @@ impl BoxPaths {
         }
     }
 
+    /// Starts on a new position: the boxes of the next searches stand
+    /// elsewhere than in the last ones'.
+    pub(crate) fn begin(&mut self) {
+        self.blocks.begin();
+    }
+
     /// Finds the destinations of the box on `b` ([`BoxPaths::found`],
     /// not including `b` itself), the boxes standing where `occupied`
     /// says (`b` marked; it is marked again on return) and `reached`
-    /// telling which squares the worker reaches now.
+    /// telling which squares the worker reaches now. The boxes stand as in
+    /// the last search unless [`BoxPaths::begin`] came between.
     pub(crate) fn search(
         &mut self,
         board: &Board,
@@ -114,8 +122,8 @@ impl BoxPaths {
             }
         }
         set(occupied, b, false);
-        // Numbered at the first push made: many boxes have none.
-        let mut numbered = false;
+        // Lifted at the first push made: many boxes have none.
+        let mut lifted = false;
         while let Some((x, d, pushes)) = self.queue.pop_front() {
             let t = board.nbr(x, opposite(d));
             if t == NONE || occupied.get(usize::from(t)).copied().unwrap_or(true) {
@@ -128,16 +136,17 @@ impl BoxPaths {
             if self.seen(t, d) {
                 continue;
             }
-            if !numbered {
-                self.blocks.number(board, occupied, b);
-                numbered = true;
+            if !lifted {
+                self.blocks.lift(board, occupied, b);
+                lifted = true;
             }
             // The worker's piece of the floor around the box on `t`.
-            let piece = self.blocks.piece(board, t, x);
+            let split = self.blocks.split(board, t);
+            let piece = self.blocks.piece(&split, x);
             for side in 0..4 {
                 let p = board.nbr(t, side);
                 let free = p != NONE && !occupied.get(usize::from(p)).copied().unwrap_or(true);
-                if free && !self.seen(t, side) && self.blocks.piece(board, t, p) == piece {
+                if free && !self.seen(t, side) && self.blocks.piece(&split, p) == piece {
                     self.mark(t, side);
                     self.queue.push_back((t, side, pushes + 1));
                 }
@@ -147,8 +156,8 @@ impl BoxPaths {
                     to: t,
                     worker: x,
                     pushes: pushes + 1,
-                    smallest: self.blocks.smallest(board, t, piece),
-                    pieces: self.blocks.pieces(board, t),
+                    smallest: self.blocks.smallest(&split, piece),
+                    pieces: self.blocks.pieces(&split),
                 });
             }
         }
@@ -249,6 +258,7 @@ mod tests {
                 continue;
             }
             fill.fill(&board, &occ, worker);
+            paths.begin();
             for &b in &boxes {
                 let want = reference(&board, &dist, &occ, b, worker);
                 paths.search(&board, &dist, &mut occ, b, |s| fill.reached(s));

@@ -453,6 +453,7 @@ impl<'a> Expander<'a> {
     /// filled already: every destination of every box (of the PI-corral's
     /// barrier only, when `restricted`).
     fn box_moves(&mut self, restricted: bool) {
+        self.box_paths.begin();
         for k in 0..self.boxlist.len() {
             let b = self.boxlist.get(k).copied().unwrap_or(NONE);
             if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
