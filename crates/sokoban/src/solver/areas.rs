@@ -142,24 +142,6 @@ impl Areas {
         u32::try_from(self.least.len()).unwrap_or(u32::MAX)
     }
 
-    /// Areas of the last labelling with square `b` (a box there) freed.
-    pub(crate) fn lifted(&self, board: &Board, b: u16) -> u32 {
-        let mut seen = [NONE; 4];
-        let mut joined = 0;
-        for n in board.nbrs(b) {
-            if n != NONE && self.labelled(n) {
-                let a = self.area(n);
-                if !seen.contains(&a) {
-                    if let Some(slot) = seen.get_mut(joined) {
-                        *slot = a;
-                    }
-                    joined += 1;
-                }
-            }
-        }
-        (self.count() + 1).saturating_sub(u32::try_from(joined).unwrap_or(0))
-    }
-
     /// The child of the labelled parent in which a box moved from `from`
     /// to `to`, with the worker on `worker` (a free square of the child);
     /// `occupied` is the child's. `count` asks for the number of areas.
@@ -477,7 +459,6 @@ mod tests {
                 let mut parent = Reach::new(n);
                 assert_eq!(areas.count(), parent.regions(&board, &occ));
                 occ[usize::from(from)] = false;
-                assert_eq!(areas.lifted(&board, from), parent.regions(&board, &occ));
                 occ[usize::from(to)] = true;
                 let worker = if next().is_multiple_of(2) {
                     from

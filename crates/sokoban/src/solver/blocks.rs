@@ -16,9 +16,9 @@
 //! pieces the floor around `b` falls into with the box on `t`, and the
 //! smallest square of the worker's piece (its normalised square) are then
 //! a few lookups each, where a flood fill per square would cost the whole
-//! area. An area is numbered when a lifted box first stands beside it, and
-//! once per position for all the boxes lifted in it. Tests compare every
-//! answer with flood fills on many random boards.
+//! area. The areas are numbered once per position for all the boxes lifted
+//! in it, and the numbering counts them too. Tests compare every answer
+//! with flood fills on many random boards.
 
 use super::areas::{insert, LEAST};
 use super::compact::{Board, NONE};
@@ -75,6 +75,8 @@ pub(crate) struct Blocks {
     lifted: u16,
     /// Its free neighbours ([`NONE`] for the others).
     beside: [u16; 4],
+    /// Their entries (all zero for [`NONE`]).
+    beside_nodes: [Node; 4],
 }
 
 /// A box on square `t` with the lifted box's square free: the raw pieces
@@ -142,8 +144,9 @@ impl Blocks {
             + self.areas.capacity() * std::mem::size_of::<Area>()
     }
 
-    /// Forgets the numbering: the next box is lifted in a new position.
-    pub(crate) fn begin(&mut self) {
+    /// Numbers every area of free floor of a new position, whose boxes
+    /// stand where `occupied` says.
+    pub(crate) fn begin(&mut self, board: &Board, occupied: &[bool]) {
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.node.iter_mut().for_each(|n| n.stamp = 0);
@@ -152,29 +155,52 @@ impl Blocks {
         self.time = 0;
         self.areas.clear();
         self.lifted = NONE;
+        for s in 0..board.len() {
+            let Ok(s) = u16::try_from(s) else {
+                break;
+            };
+            if !occupied.get(usize::from(s)).copied().unwrap_or(true) && !self.numbered(s) {
+                self.number(board, occupied, s);
+            }
+        }
     }
 
-    /// Lifts the box on `b` in the position since [`Blocks::begin`], whose
-    /// boxes stand where `occupied` says (`b` counts as a box whatever
-    /// `occupied` says of it), numbering the areas beside `b` not numbered
-    /// yet.
-    pub(crate) fn lift(&mut self, board: &Board, occupied: &[bool], b: u16) {
+    /// The areas of free floor of the position.
+    pub(crate) fn count(&self) -> u32 {
+        u32::try_from(self.areas.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The areas of free floor of the position with the box on `b`
+    /// lifted.
+    pub(crate) fn count_lifted(&self, board: &Board, b: u16) -> u32 {
+        let joined = distinct(board.nbrs(b).map(|n| self.area(n).map(|a| a.root)));
+        (self.count() + 1).saturating_sub(joined)
+    }
+
+    /// Lifts the box on `b` in the position since [`Blocks::begin`].
+    pub(crate) fn lift(&mut self, board: &Board, b: u16) {
         self.lifted = b;
         self.beside = [NONE; 4];
-        for (slot, n) in self.beside.iter_mut().zip(board.nbrs(b)) {
-            if n != NONE && !occupied.get(usize::from(n)).copied().unwrap_or(true) {
+        for ((slot, node), n) in self
+            .beside
+            .iter_mut()
+            .zip(self.beside_nodes.iter_mut())
+            .zip(board.nbrs(b))
+        {
+            *node = Node::default();
+            if let Some(&numbered) = self
+                .node
+                .get(usize::from(n))
+                .filter(|x| x.stamp == self.current)
+            {
                 *slot = n;
-            }
-        }
-        for n in self.beside {
-            if n != NONE && !self.numbered(n) {
-                self.number(board, occupied, n);
+                *node = numbered;
             }
         }
     }
 
-    /// Numbers the area of free squares (`occupied` false, not the lifted
-    /// square) that holds `root`.
+    /// Numbers the area of free squares (`occupied` false) that holds
+    /// `root`.
     fn number(&mut self, board: &Board, occupied: &[bool], root: u16) {
         let Ok(area) = u16::try_from(self.areas.len()) else {
             return;
@@ -194,10 +220,7 @@ impl Blocks {
         loop {
             if let Some(&n) = nbrs.get(side) {
                 side += 1;
-                if n == NONE
-                    || n == self.lifted
-                    || occupied.get(usize::from(n)).copied().unwrap_or(true)
-                {
+                if n == NONE || occupied.get(usize::from(n)).copied().unwrap_or(true) {
                     continue;
                 }
                 let Some(&seen) = self.node.get(usize::from(n)) else {
@@ -304,12 +327,9 @@ impl Blocks {
                 }
             }
         }
-        for n in self.beside {
-            if n == t {
-                continue;
-            }
-            if let Some(node) = self.in_area(n, split.area) {
-                split.joined |= 1 << split.raw(&node);
+        for (n, node) in self.beside.iter().zip(&self.beside_nodes) {
+            if *n != t && node.stamp == self.current && node.area == split.area {
+                split.joined |= 1 << split.raw(node);
             }
         }
         split
@@ -419,21 +439,19 @@ impl Blocks {
 
     /// The different areas beside the lifted box's square.
     fn beside_areas(&self) -> u32 {
-        let mut seen = [NONE; 4];
-        let mut count = 0;
-        for n in self.beside {
-            let Some(area) = self.area(n) else {
-                continue;
-            };
-            if !seen.contains(&area.root) {
-                if let Some(slot) = seen.get_mut(count) {
-                    *slot = area.root;
-                    count += 1;
-                }
-            }
-        }
-        u32::try_from(count).unwrap_or(0)
+        distinct(self.beside.map(|n| self.area(n).map(|a| a.root)))
     }
+}
+
+/// How many different areas (named by their roots) `roots` holds.
+fn distinct(roots: [Option<u16>; 4]) -> u32 {
+    let mut count = 0;
+    for (i, r) in roots.iter().enumerate() {
+        if r.is_some() && !roots.iter().take(i).any(|q| q == r) {
+            count += 1;
+        }
+    }
+    count
 }
 
 #[cfg(test)]
@@ -463,20 +481,22 @@ mod tests {
                 let mut occ: Vec<bool> = (0..n).map(|_| next() % 100 < density).collect();
                 // Several boxes lifted in turn in one position, as the
                 // box-path search lifts them.
-                blocks.begin();
+                blocks.begin(&board, &occ);
                 for _ in 0..5 {
                     let b = u16::try_from(next() % n as u64).unwrap();
                     if !occ[usize::from(b)] {
                         // A box put down: a new position.
                         occ[usize::from(b)] = true;
-                        blocks.begin();
+                        blocks.begin(&board, &occ);
                     }
-                    blocks.lift(&board, &occ, b);
+                    assert_eq!(blocks.count(), fill.regions(&board, &occ));
+                    blocks.lift(&board, b);
                     occ[usize::from(b)] = false;
                     lifts += 1;
                     fill.fill(&board, &occ, b);
                     let area: Vec<u16> = fill.squares.clone();
                     let before = fill.regions(&board, &occ);
+                    assert_eq!(blocks.count_lifted(&board, b), before);
                     for &t in &area {
                         assert!(t == b || blocks.numbered(t));
                         occ[usize::from(t)] = true;
@@ -507,7 +527,7 @@ mod tests {
                     if next().is_multiple_of(2) {
                         occ[usize::from(b)] = true;
                     } else {
-                        blocks.begin();
+                        blocks.begin(&board, &occ);
                     }
                 }
             }

@@ -88,17 +88,23 @@ impl BoxPaths {
         }
     }
 
-    /// Starts on a new position: the boxes of the next searches stand
-    /// elsewhere than in the last ones'.
-    pub(crate) fn begin(&mut self) {
-        self.blocks.begin();
+    /// Starts on a new position, whose boxes stand where `occupied` says:
+    /// the searches until the next call lift its boxes.
+    pub(crate) fn begin(&mut self, board: &Board, occupied: &[bool]) {
+        self.blocks.begin(board, occupied);
+    }
+
+    /// The areas of free floor of the position with the box on `b`
+    /// lifted.
+    pub(crate) fn areas_lifted(&self, board: &Board, b: u16) -> u32 {
+        self.blocks.count_lifted(board, b)
     }
 
     /// Finds the destinations of the box on `b` ([`BoxPaths::found`],
     /// not including `b` itself), the boxes standing where `occupied`
     /// says (`b` marked; it is marked again on return) and `reached`
-    /// telling which squares the worker reaches now. The boxes stand as in
-    /// the last search unless [`BoxPaths::begin`] came between.
+    /// telling which squares the worker reaches now, in the position of
+    /// the last [`BoxPaths::begin`].
     pub(crate) fn search(
         &mut self,
         board: &Board,
@@ -137,7 +143,7 @@ impl BoxPaths {
                 continue;
             }
             if !lifted {
-                self.blocks.lift(board, occupied, b);
+                self.blocks.lift(board, b);
                 lifted = true;
             }
             // The worker's piece of the floor around the box on `t`.
@@ -258,7 +264,7 @@ mod tests {
                 continue;
             }
             fill.fill(&board, &occ, worker);
-            paths.begin();
+            paths.begin(&board, &occ);
             for &b in &boxes {
                 let want = reference(&board, &dist, &occ, b, worker);
                 paths.search(&board, &dist, &mut occ, b, |s| fill.reached(s));

@@ -318,7 +318,8 @@ impl<'a> Expander<'a> {
             self.reach.bfs(board, &self.occ, worker);
         } else {
             self.reach.fill(board, &self.occ, worker);
-            if self.moves.areas {
+            // Box paths count the areas themselves.
+            if self.moves.areas && !self.moves.box_paths {
                 self.areas.label(board, &self.occ);
             }
         }
@@ -453,7 +454,7 @@ impl<'a> Expander<'a> {
     /// filled already: every destination of every box (of the PI-corral's
     /// barrier only, when `restricted`).
     fn box_moves(&mut self, restricted: bool) {
-        self.box_paths.begin();
+        self.box_paths.begin(self.board, &self.occ);
         for k in 0..self.boxlist.len() {
             let b = self.boxlist.get(k).copied().unwrap_or(NONE);
             if restricted && !self.allowed.get(usize::from(b)).copied().unwrap_or(false) {
@@ -465,7 +466,7 @@ impl<'a> Expander<'a> {
                     reach.reached(s)
                 });
             let lifted = if self.moves.areas {
-                self.areas.lifted(self.board, b)
+                self.box_paths.areas_lifted(self.board, b)
             } else {
                 0
             };
