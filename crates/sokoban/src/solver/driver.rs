@@ -141,7 +141,7 @@ const PARKED_NODES: u64 = 12_000;
 
 /// A parking plan's FESS search's turn is the first FESS search's divided
 /// by this. Measured with one plan at 10 s per level, one level at a time:
-/// XSokoban 77 solved with a quarter turn from the late phase on, as with
+/// 77 XSokoban levels solved with a quarter turn from the late phase on, as with
 /// a whole turn in place of every other turn of the first from the first
 /// FESS turn on; Microban's level 153, which the first FESS search solves
 /// in its late phase, took 1.4 s without the second search, 1.8 s with a
