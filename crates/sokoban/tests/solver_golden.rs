@@ -41,9 +41,16 @@ fn config(name: &str) -> Config {
         "fess-5000" => base
             .with_node_limit(Some(5000))
             .with_techniques(Techniques::default()),
-        "parking-5000" => base
-            .with_node_limit(Some(5000))
-            .with_techniques(Techniques::default().with_backward(false)),
+        "parking-5000" => base.with_node_limit(Some(5000)).with_techniques(
+            Techniques::default()
+                .with_backward(false)
+                .with_checked_advice(false),
+        ),
+        "checked-5000" => base.with_node_limit(Some(5000)).with_techniques(
+            Techniques::default()
+                .with_backward(false)
+                .with_parking(false),
+        ),
         "fess-alone-2000" => base
             .with_node_limit(Some(2000))
             .with_strategy(Strategy::Fess),
@@ -108,10 +115,15 @@ const TECHNIQUES_OFF: [&str; 6] = [
     "pushes-nocorrals",
 ];
 
-/// The FESS search within the portfolio, alone, and with the parking
-/// plan's second FESS search (which starts at once without the backward
-/// search).
-const FESS: [&str; 3] = ["fess-5000", "fess-alone-2000", "parking-5000"];
+/// The FESS search within the portfolio, alone, with the parking plans'
+/// FESS searches and with the FESS search whose advisors pass over dead
+/// ends (these side searches start at once without the backward search).
+const FESS: [&str; 4] = [
+    "fess-5000",
+    "fess-alone-2000",
+    "parking-5000",
+    "checked-5000",
+];
 
 /// The runs: (set, how many of its first levels, configurations).
 fn plan() -> Vec<(&'static str, usize, Vec<&'static str>)> {

@@ -95,6 +95,8 @@ pub enum Technique {
     Fess,
     /// The FESS searches steered by parking plans.
     Parking,
+    /// The FESS search whose advisors pass over moves into dead ends.
+    CheckedAdvice,
     /// FESS's hotspots advisor.
     Hotspots,
     /// FESS's opener advisor.
@@ -329,6 +331,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
                 .with_areas(on(Technique::Areas))
                 .with_fess(on(Technique::Fess))
                 .with_parking(on(Technique::Parking))
+                .with_checked_advice(on(Technique::CheckedAdvice))
                 .with_hotspots(on(Technique::Hotspots))
                 .with_opener(on(Technique::Opener))
                 .with_sealed(on(Technique::Sealed))

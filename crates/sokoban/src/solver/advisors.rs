@@ -19,6 +19,9 @@
 //!   nearest such goal (walking distance, boxes ignored) and add no area,
 //!   it proposes one of the box that stood nearest, taken farthest.
 //!
+//! An advisor may be given a test for dead ends (see [`super::fess`]): a
+//! child it chooses that fails it is passed over for its next choice.
+//!
 //! No advisor proposes a move that unpacks a box. Of the children an
 //! advisor may propose it takes the best by the features in turn, as
 //! Festival does: the most packed, then the fewest areas, the fewest
@@ -52,43 +55,75 @@ pub(crate) struct Candidate {
     pub(crate) away: Option<(u16, u16)>,
 }
 
+/// An advisor's choice among the children that a filter (by index) lets
+/// through.
+type Chooser<'a> = dyn FnMut(&dyn Fn(usize) -> bool) -> Option<usize> + 'a;
+
 /// Marks in `free` (one flag per child, all false on entry) the children
 /// of a position with features `parent` and `hotspots` that an advisor
 /// proposes. `bound(i)` is the bound of child `i`, asked only for the
-/// children it decides between: those that tie on every feature.
+/// children it decides between: those that tie on every feature. Each
+/// advisor's choice `i` is tested with `dead(i)` (a dead end, by the tests
+/// its expansion would make first) and passed over for the advisor's next
+/// choice when it is one; `verdicts` (one per child, `None` on entry) keeps
+/// the answers, so that no child is tested twice.
 pub(crate) fn advise(
     parent: Features,
     hotspots: u16,
     children: &[Candidate],
     free: &mut [bool],
+    verdicts: &mut [Option<bool>],
+    mut dead: impl FnMut(usize) -> bool,
     mut bound: impl FnMut(usize) -> u16,
 ) {
     let keeps = |c: &Candidate| c.features.packing >= parent.packing;
-    let packing = best(
-        children,
-        |c| c.features.packing > parent.packing,
-        &mut bound,
-    );
+    let mut alive = |choose: &mut Chooser<'_>| loop {
+        let i = choose(&|i| verdicts.get(i).copied().flatten() != Some(true))?;
+        let Some(slot) = verdicts.get_mut(i) else {
+            break Some(i);
+        };
+        let verdict = *slot.get_or_insert_with(|| dead(i));
+        if !verdict {
+            break Some(i);
+        }
+    };
+    let packing = alive(&mut |open| {
+        best(
+            children,
+            |i, c| open(i) && c.features.packing > parent.packing,
+            &mut bound,
+        )
+    });
     let parent_areas = match parent.areas {
         0 => u16::MAX,
         a => a,
     };
-    let connectivity = best(
-        children,
-        |c| keeps(c) && c.features.areas < parent_areas,
-        &mut bound,
-    );
-    let hot = best(children, |c| keeps(c) && c.hotspots < hotspots, &mut bound);
+    let connectivity = alive(&mut |open| {
+        best(
+            children,
+            |i, c| open(i) && keeps(c) && c.features.areas < parent_areas,
+            &mut bound,
+        )
+    });
+    let hot = alive(&mut |open| {
+        best(
+            children,
+            |i, c| open(i) && keeps(c) && c.hotspots < hotspots,
+            &mut bound,
+        )
+    });
     let opener = if packing.is_some() {
         None
     } else {
-        children
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| keeps(c) && c.features.areas <= parent_areas)
-            .filter_map(|(i, c)| c.away.map(|(from, to)| ((from, u16::MAX - to, i), i)))
-            .min()
-            .map(|(_, i)| i)
+        alive(&mut |open| {
+            children
+                .iter()
+                .enumerate()
+                .filter(|&(i, c)| open(i) && keeps(c) && c.features.areas <= parent_areas)
+                .filter_map(|(i, c)| c.away.map(|(from, to)| ((from, u16::MAX - to, i), i)))
+                .min()
+                .map(|(_, i)| i)
+        })
     };
     for i in [packing, connectivity, hot, opener].into_iter().flatten() {
         if let Some(f) = free.get_mut(i) {
@@ -97,12 +132,12 @@ pub(crate) fn advise(
     }
 }
 
-/// The index of the best of the children for which `eligible` holds: the
-/// most packed, then the fewest areas, the fewest hotspot pairs, the least
-/// `bound`, and the first generated.
+/// The index of the best of the children for which `eligible` (index,
+/// child) holds: the most packed, then the fewest areas, the fewest
+/// hotspot pairs, the least `bound`, and the first generated.
 fn best(
     children: &[Candidate],
-    eligible: impl Fn(&Candidate) -> bool,
+    eligible: impl Fn(usize, &Candidate) -> bool,
     bound: &mut impl FnMut(usize) -> u16,
 ) -> Option<usize> {
     let key = |c: &Candidate| {
@@ -112,11 +147,16 @@ fn best(
             c.hotspots,
         )
     };
-    let top = children.iter().filter(|c| eligible(c)).map(key).min()?;
+    let top = children
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| eligible(i, c))
+        .map(|(_, c)| key(c))
+        .min()?;
     let mut tied = children
         .iter()
         .enumerate()
-        .filter(|(_, c)| eligible(c) && key(c) == top)
+        .filter(|&(i, c)| eligible(i, c) && key(c) == top)
         .map(|(i, _)| i);
     let first = tied.next()?;
     match tied.next() {
@@ -153,16 +193,36 @@ mod tests {
     /// checks that a bound is asked for only of children that tie with
     /// another on every feature.
     fn run(parent: Features, hotspots: u16, kids: &[Kid], free: &mut [bool]) {
+        run_dead(parent, hotspots, kids, &vec![false; kids.len()], free);
+    }
+
+    /// [`run`] with the children marked in `dead` dead ends; also checks
+    /// that no child is tested twice.
+    fn run_dead(parent: Features, hotspots: u16, kids: &[Kid], dead: &[bool], free: &mut [bool]) {
         let children: Vec<Candidate> = kids.iter().map(|k| k.0).collect();
-        advise(parent, hotspots, &children, free, |i| {
-            let c = children[i];
-            let twins = children
-                .iter()
-                .filter(|d| d.features == c.features && d.hotspots == c.hotspots)
-                .count();
-            assert!(twins > 1, "{i} {children:?}");
-            kids[i].1
-        });
+        let mut verdicts = vec![None; kids.len()];
+        let mut tested = vec![false; kids.len()];
+        advise(
+            parent,
+            hotspots,
+            &children,
+            free,
+            &mut verdicts,
+            |i| {
+                assert!(!tested[i], "{i} tested twice");
+                tested[i] = true;
+                dead[i]
+            },
+            |i| {
+                let c = children[i];
+                let twins = children
+                    .iter()
+                    .filter(|d| d.features == c.features && d.hotspots == c.hotspots)
+                    .count();
+                assert!(twins > 1, "{i} {children:?}");
+                kids[i].1
+            },
+        );
     }
 
     #[test]
@@ -263,7 +323,7 @@ mod tests {
     /// The advice by its definition: for each advisor, the improving
     /// children that unpack nothing, of them the most packed, of those the
     /// fewest areas, the fewest hotspot pairs, the lowest bound, the first.
-    fn reference(parent: Features, hotspots: u16, children: &[Kid]) -> Vec<bool> {
+    fn reference(parent: Features, hotspots: u16, children: &[Kid], dead: &[bool]) -> Vec<bool> {
         let mut free = vec![false; children.len()];
         let limit = if parent.areas == 0 {
             u16::MAX
@@ -271,7 +331,8 @@ mod tests {
             parent.areas
         };
         let keeps = |i: &usize| children[*i].0.features.packing >= parent.packing;
-        let all = 0..children.len();
+        let alive: Vec<usize> = (0..children.len()).filter(|&i| !dead[i]).collect();
+        let all = alive.iter().copied();
         let packs: Vec<usize> = all
             .clone()
             .filter(|&i| children[i].0.features.packing > parent.packing)
@@ -352,12 +413,15 @@ mod tests {
                     (Candidate { away, ..c }, h)
                 })
                 .collect();
+            // Half the time, some children are dead ends.
+            let some_dead = rng.gen_bool(0.5);
+            let dead: Vec<bool> = (0..n).map(|_| some_dead && rng.gen_bool(0.5)).collect();
             let mut free = vec![false; n];
-            run(parent, hotspots, &children, &mut free);
+            run_dead(parent, hotspots, &children, &dead, &mut free);
             assert_eq!(
                 free,
-                reference(parent, hotspots, &children),
-                "{parent:?} {hotspots} {children:?}"
+                reference(parent, hotspots, &children, &dead),
+                "{parent:?} {hotspots} {children:?} {dead:?}"
             );
             let count = free.iter().filter(|&&f| f).count();
             assert!(count <= 4);

@@ -20,15 +20,18 @@
 //!   share [`late`]); a child that a forward search stores
 //!   and the backward one has already (or the other way round) is a
 //!   solution. From the [`late`] phase on (at once without the backward
-//!   search), the backward plan search of [`super::parking`] looks for four
-//!   parking plans (each start square taking one box, or any number;
-//!   steered by the boxes on goals, or by the distance to the start
-//!   squares); a FESS search steered by each different plan found takes a
-//!   turn of a [`PARKED_SHARE`]th of FESS's after each of
-//!   FESS's turns, for its first [`PARKED_NODES`] nodes. The memory is split
-//!   1/5 forward, 2/5 FESS (3/10, and 1/10 for the parking plans'
-//!   searches), 2/5 backward (3/5 and 2/5 without FESS), and the node limit
-//!   counts the nodes of all its searches, the replaced ones included.
+//!   search) *side searches* join: a FESS search whose advisors pass over
+//!   the moves they propose into dead ends ([`Frontier::check_advice`]),
+//!   and, from the four parking plans that the backward plan search of
+//!   [`super::parking`] looks for (each start square taking one box, or any
+//!   number; steered by the boxes on goals, or by the distance to the start
+//!   squares), a FESS search steered by each different plan found. Each
+//!   side search takes a turn of a [`SIDE_SHARE`]th of FESS's after each of
+//!   FESS's turns, for its first [`SIDE_NODES`] nodes. The memory is split
+//!   1/5 forward, 2/5 FESS (1/4, 1/20 for the checked-advice search and
+//!   1/10 for the parking plans' searches), 2/5 backward (3/5 and 2/5
+//!   without FESS), and the node limit counts the nodes of all its
+//!   searches, the replaced ones included.
 //!
 //! A new strategy is a new schedule here (and its frontier); the existing
 //! schedules do not change.
@@ -89,6 +92,9 @@ pub(crate) struct Portfolio {
     /// The FESS searches steered by parking plans ([`super::parking`]);
     /// only with `fess`.
     pub(crate) parking: bool,
+    /// The FESS search whose advisors pass over proposals found dead
+    /// ([`Frontier::check_advice`]); only with `fess`.
+    pub(crate) checked: bool,
 }
 
 /// Nodes the forward search expands before the backward one takes its
@@ -130,25 +136,26 @@ fn fess_slice(boxes: usize) -> u64 {
 /// 50, 66, 69, 72 and 88 get none within 20,000.
 const PLAN_EXPANSIONS: usize = 3_000;
 
-/// Nodes a parking plan's FESS search expands before it stops. The levels
-/// it solves that the first FESS search does not it solves early (in the
-/// portfolio at 10 s: XSokoban 35 in 398 nodes, 44 in 535, 18 in 2,069,
-/// 90 in 3,115 and 74 in 9,186), while its turns slow the levels the
-/// others solve late: on XSokoban 13, which the first FESS search solves,
-/// two plans' searches took 2.0 of 10.7 s at 25,000 nodes each (where
-/// their memory ran out at 17,514 and 19,089), 1.0 s less at 12,000.
-const PARKED_NODES: u64 = 12_000;
+/// Nodes a side search expands before it stops. The levels the parking
+/// plans' searches solve that the first FESS search does not they solve
+/// early (in the portfolio at 10 s: XSokoban 35 in 398 nodes, 44 in 535,
+/// 18 in 2,069, 90 in 3,115 and 74 in 9,186), while their turns slow the
+/// levels the others solve late: on XSokoban 13, which the first FESS
+/// search solves, two plans' searches took 2.0 of 10.7 s at 25,000 nodes
+/// each (where their memory ran out at 17,514 and 19,089), 1.0 s less at
+/// 12,000. The checked-advice search solves 13, 41 and 85 within it.
+const SIDE_NODES: u64 = 12_000;
 
-/// A parking plan's FESS search's turn is the first FESS search's divided
-/// by this. Measured with one plan at 10 s per level, one level at a time:
-/// 77 XSokoban levels solved with a quarter turn from the late phase on, as with
-/// a whole turn in place of every other turn of the first from the first
-/// FESS turn on; Microban's level 153, which the first FESS search solves
+/// A side search's turn is the first FESS search's divided by this.
+/// Measured with one parking plan at 10 s per level, one level at a time:
+/// 77 XSokoban levels solved with a quarter turn from the late phase on,
+/// as with a whole turn in place of every other turn of the first from the
+/// first FESS turn on; Microban's level 153, which the first FESS search solves
 /// in its late phase, took 1.4 s without the second search, 1.8 s with a
 /// quarter turn, 1.9 s with a half and 1.9-2.3 s with every other turn.
 /// With two plans sharing one quarter turn, XSokoban 74 took 9.0 s against
 /// 4.9 s with a quarter turn each.
-const PARKED_SHARE: u64 = 4;
+const SIDE_SHARE: u64 = 4;
 
 /// Levels of this many boxes or more have a late phase (see [`late`]).
 const LATE_FROM: usize = 9;
@@ -287,7 +294,12 @@ pub(crate) fn portfolio<F: Frontier>(
     } else {
         0
     };
-    fess_memory -= parked_memory;
+    let checked_memory = if plan.fess && plan.checked {
+        limits.memory / 20
+    } else {
+        0
+    };
+    fess_memory -= parked_memory + checked_memory;
     let sources: Vec<u16> = bits::iter(&problem.start_bits).collect();
     let dist_back = match Distances::from_sources_until(board, &sources, &limits.clock) {
         Ok(dist) => dist,
@@ -334,11 +346,11 @@ pub(crate) fn portfolio<F: Frontier>(
     // solves at once never pay for it.
     let mut fess_alive = false;
     let mut fess_pending = plan.fess;
-    let mut parked: Vec<Search<'_, Fess>> = Vec::new();
-    let mut parked_pending = plan.fess && plan.parking;
+    let mut side: Vec<Search<'_, Fess>> = Vec::new();
+    let mut side_pending = plan.fess && (plan.parking || plan.checked);
     loop {
-        let parked_nodes = expanded_by(&parked);
-        let before = retired + bwd.expanded + fess.expanded + parked_nodes;
+        let side_nodes = expanded_by(&side);
+        let before = retired + bwd.expanded + fess.expanded + side_nodes;
         let other = bwd_alive.then_some(&bwd.store);
         match fwd.step(SLICE, other, before, limits) {
             None => {}
@@ -347,12 +359,12 @@ pub(crate) fn portfolio<F: Frontier>(
                 macros = false;
                 fwd = search(problem, &problem.dist, fwd_memory, fwd_plain);
                 if let Some(end) = fwd.start(&problem.start_bits, problem.start_worker) {
-                    let nodes = retired + bwd.expanded + fess.expanded + parked_nodes;
+                    let nodes = retired + bwd.expanded + fess.expanded + side_nodes;
                     return run(end, nodes, &fwd.store, None);
                 }
             }
             Some(end) => {
-                let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded + parked_nodes;
+                let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded + side_nodes;
                 let other = bwd_alive.then_some(&bwd.store);
                 return run(end, nodes, &fwd.store, other);
             }
@@ -368,33 +380,46 @@ pub(crate) fn portfolio<F: Frontier>(
                 fess_alive = false;
             }
         }
-        // The parking plans' searches join in the late phase, or at once
-        // when the backward search is not running.
-        if parked_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
-            parked_pending = false;
-            match parked_searches(problem, &dist_back, plain, parked_memory, &limits.clock) {
-                Ok(searches) => parked = searches,
-                Err(limit) => {
-                    let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
-                    return run(End::Limit(limit), nodes, &fwd.store, None);
+        // The side searches join in the late phase, or at once when the
+        // backward search is not running.
+        if side_pending && fess_alive && (!bwd_alive || late(sources.len(), bwd.expanded)) {
+            side_pending = false;
+            if plan.checked {
+                let mut checked: Search<'_, Fess> =
+                    search(problem, &problem.dist, checked_memory, fess_moves(plain));
+                checked.frontier.check_advice();
+                if checked
+                    .start(&problem.start_bits, problem.start_worker)
+                    .is_none()
+                {
+                    side.push(checked);
+                }
+            }
+            if plan.parking {
+                match parked_searches(problem, &dist_back, plain, parked_memory, &limits.clock) {
+                    Ok(searches) => side.extend(searches),
+                    Err(limit) => {
+                        let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
+                        return run(End::Limit(limit), nodes, &fwd.store, None);
+                    }
                 }
             }
         }
-        // Each parking plan's search takes its turn.
+        // Each side search takes its turn.
         let mut k = 0;
-        while k < parked.len() {
-            let others = expanded_by(&parked) - parked[k].expanded;
-            let p = &mut parked[k];
+        while k < side.len() {
+            let others = expanded_by(&side) - side[k].expanded;
+            let p = &mut side[k];
             let before = retired + fwd.expanded + bwd.expanded + fess.expanded + others;
             let other = bwd_alive.then_some(&bwd.store);
-            let turn = fess_turn(sources.len(), bwd.expanded) / PARKED_SHARE;
+            let turn = fess_turn(sources.len(), bwd.expanded) / SIDE_SHARE;
             match p.step(turn, other, before, limits) {
-                None if p.expanded < PARKED_NODES => k += 1,
+                None if p.expanded < SIDE_NODES => k += 1,
                 // Done with its nodes, its states or its memory: the others
                 // go on.
                 None | Some(End::Limit(Limit::Memory) | End::Exhausted) => {
                     retired += p.expanded;
-                    parked.remove(k);
+                    side.remove(k);
                 }
                 Some(end) => {
                     let nodes = before + p.expanded;
@@ -403,8 +428,8 @@ pub(crate) fn portfolio<F: Frontier>(
             }
         }
         if fess_alive {
-            let parked_nodes = expanded_by(&parked);
-            let before = retired + fwd.expanded + bwd.expanded + parked_nodes;
+            let side_nodes = expanded_by(&side);
+            let before = retired + fwd.expanded + bwd.expanded + side_nodes;
             let other = bwd_alive.then_some(&bwd.store);
             let turn = fess_turn(sources.len(), bwd.expanded);
             match fess.step(turn, other, before, limits) {
@@ -417,9 +442,9 @@ pub(crate) fn portfolio<F: Frontier>(
                 }
             }
         }
-        let parked_nodes = expanded_by(&parked);
+        let side_nodes = expanded_by(&side);
         if bwd_alive {
-            let before = retired + fwd.expanded + fess.expanded + parked_nodes;
+            let before = retired + fwd.expanded + fess.expanded + side_nodes;
             let slice = if plan.fess {
                 backward_slice(sources.len(), bwd.expanded)
             } else {
@@ -499,9 +524,9 @@ fn parked_searches<'a>(
     Ok(searches)
 }
 
-/// The nodes expanded by the parking plans' searches.
-fn expanded_by(parked: &[Search<'_, Fess>]) -> u64 {
-    parked.iter().map(|p| p.expanded).sum()
+/// The nodes expanded by the side searches.
+fn expanded_by(side: &[Search<'_, Fess>]) -> u64 {
+    side.iter().map(|p| p.expanded).sum()
 }
 
 /// FESS alone on `problem`: one forward search over the feature space with
@@ -638,6 +663,7 @@ mod tests {
             areas: true,
             fess: true,
             parking: true,
+            checked: true,
         };
         let pushes = Moves {
             exact_worker: false,

@@ -311,8 +311,19 @@ impl<'a> Expander<'a> {
         }
     }
 
-    /// The pushes out of the loaded node.
-    fn pushes(&mut self, worker: u16, last: u16) {
+    /// Whether the node of `boxes` with the worker on `worker` is a dead
+    /// end by the tests its expansion makes before it moves a box (a
+    /// PI-corral or corral deadlock; with box paths, a box frozen off a goal
+    /// or the walled matching). Loads the node.
+    pub(crate) fn dead_end(&mut self, boxes: &[u64], worker: u16) -> bool {
+        self.load(boxes);
+        self.tests(worker).is_none()
+    }
+
+    /// Fills the worker's region of the loaded node and makes the tests
+    /// before any push: `None` for a dead end, else whether only the boxes
+    /// of the chosen PI-corral may move (those marked in `allowed`).
+    fn tests(&mut self, worker: u16) -> Option<bool> {
         let board = self.board;
         if self.moves.exact_worker {
             self.reach.bfs(board, &self.occ, worker);
@@ -331,17 +342,16 @@ impl<'a> Expander<'a> {
                 .analyse(board, self.dist, &self.occ, &self.reach, &mut self.allowed)
         };
         if pruning == Pruning::Deadlock {
-            return;
+            return None;
         }
         if pruning == Pruning::Restrict {
             if let Some(cd) = self.corral_deadlock.as_mut() {
                 let (barrier, area) = self.corral.chosen();
                 if cd.is_deadlock(board, self.dist, barrier, area, worker) {
-                    return;
+                    return None;
                 }
             }
         }
-        let restricted = pruning == Pruning::Restrict;
         if self.moves.box_paths && self.moves.walled {
             self.frozen_boxes.clear();
             self.freeze.all(
@@ -356,9 +366,18 @@ impl<'a> Expander<'a> {
                     .walled
                     .deadlocked(board, &self.boxlist, &self.frozen_boxes, worker)
             {
-                return;
+                return None;
             }
         }
+        Some(pruning == Pruning::Restrict)
+    }
+
+    /// The pushes out of the loaded node.
+    fn pushes(&mut self, worker: u16, last: u16) {
+        let board = self.board;
+        let Some(restricted) = self.tests(worker) else {
+            return;
+        };
         if self.moves.box_paths {
             self.box_moves(restricted);
             return;
@@ -664,6 +683,41 @@ mod tests {
             .collect();
         out.sort_unstable();
         out
+    }
+
+    /// Whether the start of `text` is a dead end to a FESS expander, and
+    /// how many children its expansion has.
+    fn dead_end(text: &str) -> (bool, usize) {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let dist = Distances::to_goals(&board, &Clock::default()).unwrap();
+        let moves = Moves {
+            backward: false,
+            exact_worker: false,
+            corrals: true,
+            rooms: None,
+            tunnels: false,
+            areas: true,
+            box_paths: true,
+            sealed: true,
+            walled: true,
+        };
+        let mut expander = Expander::new(&board, &dist, moves);
+        let mut bits = vec![0u64; board.words()];
+        for b in level.start().boxes() {
+            bits::set(&mut bits, board.square(b));
+        }
+        let worker = board.square(level.start().worker());
+        let dead = expander.dead_end(&bits, worker);
+        (dead, expander.expand(&bits, worker, NONE).len())
+    }
+
+    #[test]
+    fn a_dead_end_is_what_its_expansion_finds_before_moving_a_box() {
+        // Live: the PI-corral's three pushes.
+        assert_eq!(dead_end(LEVEL), (false, 3));
+        // A box frozen in a corner off the goals.
+        assert_eq!(dead_end("#######\n#$   .#\n#  @$.#\n#######\n"), (true, 0));
     }
 
     #[test]

@@ -31,6 +31,17 @@
 //! with FESS alone on XSokoban (20,000 nodes per level) that solved 45
 //! levels against 40.
 //!
+//! With [`Frontier::check_advice`], each child an advisor chooses is first
+//! tested as its expansion would test it (corral deadlocks, a box frozen
+//! off a goal, the walled matching), and a dead end is passed over for the
+//! advisor's next choice, so that free moves do not lead the search into
+//! cells of dead positions. The tests cost about a quarter more time per
+//! node (BENCHMARKS.md, session 22), and the portfolio runs this search
+//! as a side search beside the plain one
+//! ([`super::driver`]): in it XSokoban 13 took 84,173 nodes in all instead
+//! of 253,555, 41 143,024 instead of 227,986 and 85 84,394 instead of
+//! 129,016.
+//!
 //! The cells are kept in two *views* ([`View`]) that order their positions
 //! by two weight rules, and every third position expanded comes from the
 //! second view (a position popped by one view is skipped by the other).
@@ -180,6 +191,11 @@ pub(crate) struct Fess {
     child_boxes: Vec<u16>,
     /// Scratch: which children an advisor proposes.
     free: Vec<bool>,
+    /// Whether a proposed child is tested for a dead end first, and
+    /// passed over for the advisor's next choice when it is one.
+    checked: bool,
+    /// Scratch: each child's verdict of that test, once made.
+    verdicts: Vec<Option<bool>>,
     /// Walking distances from the goals, for the opener (empty when it is
     /// off).
     walks: Walks,
@@ -246,17 +262,22 @@ impl Fess {
     /// with its parent's weights plus what [`weights`] adds for its move
     /// (whether an advisor proposes it, and whether it changes the
     /// features).
-    fn flush(&mut self, dist: &Distances) {
+    fn flush(&mut self, dist: &Distances, dead: &mut dyn FnMut(u32) -> bool) {
         self.free.clear();
         self.free.resize(self.children.len(), false);
+        self.verdicts.clear();
+        self.verdicts.resize(self.children.len(), None);
         let (bound, ready) = (&mut self.bound, &mut self.bound_ready);
         let (parent, worker) = (&self.parent_boxes, self.parent_worker);
         let (moves, boxes) = (&self.moves, &mut self.child_boxes);
+        let (checked, children) = (self.checked, &self.children);
         advise(
             self.parent.features,
             self.parent.hotspots,
             &self.candidates,
             &mut self.free,
+            &mut self.verdicts,
+            |i| checked && children.get(i).is_some_and(|&node| dead(node)),
             |i| {
                 let Some(&((from, to), w)) = moves.get(i) else {
                     return u16::MAX;
@@ -366,6 +387,8 @@ impl Frontier for Fess {
             moves: Vec::new(),
             child_boxes: Vec::new(),
             free: Vec::new(),
+            checked: false,
+            verdicts: Vec::new(),
             walks: if problem.opener {
                 Walks::new(&problem.board)
             } else {
@@ -466,8 +489,12 @@ impl Frontier for Fess {
 
     fn improved(&mut self, _node: u32, _g: u32, _h: u16) {}
 
-    fn expanded(&mut self, dist: &Distances) {
-        self.flush(dist);
+    fn expanded(&mut self, dist: &Distances, dead: &mut dyn FnMut(u32) -> bool) {
+        self.flush(dist, dead);
+    }
+
+    fn check_advice(&mut self) {
+        self.checked = true;
     }
 
     fn bytes(&self) -> usize {
@@ -490,6 +517,7 @@ impl Frontier for Fess {
             + self.loose.capacity() * 8
             + self.walks.bytes()
             + self.next.capacity() * 2
+            + self.verdicts.capacity() * 2
     }
 }
 
@@ -552,7 +580,7 @@ mod tests {
         // The children are filed once all are in. The root's cell holds 2
         // and 3 (3 first: filed last); the other cell holds 1. The cursor
         // moves on from the root's cell.
-        f.expanded(dist);
+        f.expanded(dist, &mut |_| false);
         let order: Vec<_> = std::iter::from_fn(|| f.pop(&store)).collect();
         assert_eq!(
             order,
@@ -685,7 +713,7 @@ mod tests {
             .map(|(b, m)| Bound::default().value(dist, b, m.0))
             .collect();
         assert_eq!(bounds, [Some(11), Some(7), Some(9)]);
-        f.expanded(dist);
+        f.expanded(dist, &mut |_| false);
         assert_eq!(f.pop(&store), Some(Popped::Expand(2)));
         let weights: Vec<[u32; 2]> = (1..4).map(|i| f.info[i].weights).collect();
         // The joining move changes the features: free in both views.

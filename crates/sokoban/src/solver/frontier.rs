@@ -104,8 +104,13 @@ pub(crate) trait Frontier {
 
     /// All the children of the last node expanded have been pushed (not
     /// called when one of them ended the search); `dist` are the search's
-    /// distances.
-    fn expanded(&mut self, _dist: &Distances) {}
+    /// distances, `dead(node)` whether a stored node is a dead end by the
+    /// tests its expansion would make first.
+    fn expanded(&mut self, _dist: &Distances, _dead: &mut dyn FnMut(u32) -> bool) {}
+
+    /// Has the moves this frontier favours tested with `dead` first, for
+    /// orders that favour some moves.
+    fn check_advice(&mut self) {}
 
     /// Bytes held.
     fn bytes(&self) -> usize;

@@ -206,6 +206,13 @@ pub struct Techniques {
     /// FESS's turn for its first nodes from the late phase on (default mode
     /// only, with `fess`).
     pub parking: bool,
+    /// A FESS search whose advisors test each move they propose with the
+    /// tests its expansion would make first (corral deadlocks, boxes
+    /// frozen off goals, the walled matching) and propose their next
+    /// choice in place of a dead end, taking a quarter of FESS's turn for
+    /// its first nodes from the late phase on (default mode only, with
+    /// `fess`).
+    pub checked_advice: bool,
     /// FESS's hotspots advisor: moves that take boxes out of each other's
     /// way are free (FESS only).
     pub hotspots: bool,
@@ -233,6 +240,7 @@ impl Default for Techniques {
             areas: true,
             fess: true,
             parking: true,
+            checked_advice: true,
             hotspots: true,
             opener: true,
             sealed: true,
@@ -289,6 +297,13 @@ impl Techniques {
     #[must_use]
     pub fn with_parking(mut self, on: bool) -> Techniques {
         self.parking = on;
+        self
+    }
+
+    /// With the FESS search whose advisors pass over dead ends on or off.
+    #[must_use]
+    pub fn with_checked_advice(mut self, on: bool) -> Techniques {
+        self.checked_advice = on;
         self
     }
 
@@ -575,6 +590,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             areas: tech.areas,
             fess: tech.fess,
             parking: tech.parking,
+            checked: tech.checked_advice,
         };
         if tech.areas {
             driver::portfolio::<Alternating>(&problem, plan, plain, &limits)

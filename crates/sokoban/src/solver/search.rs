@@ -266,7 +266,10 @@ impl<'a, F: Frontier> Search<'a, F> {
                 return Ok(Some(end));
             }
         }
-        self.frontier.expanded(self.dist);
+        let (store, expander) = (&self.store, &mut self.expander);
+        self.frontier.expanded(self.dist, &mut |node| {
+            expander.dead_end(store.boxes(node), store.worker(node))
+        });
         Ok(None)
     }
 
