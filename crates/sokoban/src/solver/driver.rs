@@ -149,12 +149,12 @@ const SIDE_NODES: u64 = 12_000;
 /// A side search's turn is the first FESS search's divided by this.
 /// Measured with one parking plan at 10 s per level, one level at a time:
 /// 77 XSokoban levels solved with a quarter turn from the late phase on,
-/// as with a whole turn in place of every other turn of the first from the
-/// first FESS turn on; Microban's level 153, which the first FESS search solves
-/// in its late phase, took 1.4 s without the second search, 1.8 s with a
-/// quarter turn, 1.9 s with a half and 1.9-2.3 s with every other turn.
-/// With two plans sharing one quarter turn, XSokoban 74 took 9.0 s against
-/// 4.9 s with a quarter turn each.
+/// as with a whole turn in place of every other turn of the first from
+/// the first FESS turn on; Microban's level 153, which the first FESS
+/// search solves in its late phase, took 1.4 s without the second search,
+/// 1.8 s with a quarter turn, 1.9 s with a half and 1.9-2.3 s with every
+/// other turn. With two plans sharing one quarter turn, XSokoban 74 took
+/// 9.0 s against 4.9 s with a quarter turn each.
 const SIDE_SHARE: u64 = 4;
 
 /// Levels of this many boxes or more have a late phase (see [`late`]).
