@@ -36,11 +36,10 @@
 //! off a goal, the walled matching), and a dead end is passed over for the
 //! advisor's next choice, so that free moves do not lead the search into
 //! cells of dead positions. The tests cost about a quarter more time per
-//! node (BENCHMARKS.md, session 22), and the portfolio runs this search
-//! as a side search beside the plain one
-//! ([`super::driver`]): in it XSokoban 13 took 84,173 nodes in all instead
-//! of 253,555, 41 143,024 instead of 227,986 and 85 84,394 instead of
-//! 129,016.
+//! node (BENCHMARKS.md, session 22), and the portfolio runs this search as
+//! a side search beside the plain one ([`super::driver`]): with it,
+//! XSokoban 13 took 84,173 nodes in all instead of 253,555, 41 143,024
+//! instead of 227,986 and 85 84,394 instead of 129,016.
 //!
 //! The cells are kept in two *views* ([`View`]) that order their positions
 //! by two weight rules, and every third position expanded comes from the
@@ -517,7 +516,7 @@ impl Frontier for Fess {
             + self.loose.capacity() * 8
             + self.walks.bytes()
             + self.next.capacity() * 2
-            + self.verdicts.capacity() * 2
+            + self.verdicts.capacity() * std::mem::size_of::<Option<bool>>()
     }
 }
 
