@@ -645,71 +645,74 @@ mod tests {
     /// now), with a fourth box outside it.
     const LEVEL: &str = "########\n#.   $.#\n#@ $ $.#\n#    $.#\n########\n";
 
-    /// The pushes out of the start, as ((row, col) from, (row, col) to),
-    /// sorted.
-    fn pushes(corrals: bool) -> Vec<((u16, u16), (u16, u16))> {
-        let level = crate::xsb::parse_level(LEVEL).unwrap();
-        let board = Board::new(&level).unwrap();
-        let dist = Distances::to_goals(&board, &Clock::default()).unwrap();
-        let moves = Moves {
+    /// The moves of a single-push search (`corrals` or not), or of FESS
+    /// (box paths, areas, corrals).
+    fn moves(corrals: bool, fess: bool) -> Moves<'static> {
+        Moves {
             backward: false,
             exact_worker: false,
-            corrals,
+            corrals: corrals || fess,
             rooms: None,
             tunnels: false,
-            areas: false,
-            box_paths: false,
+            areas: fess,
+            box_paths: fess,
             sealed: true,
             walled: true,
-        };
+        }
+    }
+
+    /// `f` of an expander making `moves` on the level `text`, its board,
+    /// and the start's boxes (as bits) and worker square.
+    fn at_start<T>(
+        text: &str,
+        moves: Moves<'static>,
+        f: impl FnOnce(&mut Expander<'_>, &Board, &[u64], u16) -> T,
+    ) -> T {
+        let level = crate::xsb::parse_level(text).unwrap();
+        let board = Board::new(&level).unwrap();
+        let dist = Distances::to_goals(&board, &Clock::default()).unwrap();
         let mut expander = Expander::new(&board, &dist, moves);
         let mut bits = vec![0u64; board.words()];
         for b in level.start().boxes() {
             bits::set(&mut bits, board.square(b));
         }
         let worker = board.square(level.start().worker());
-        let at = |s: u16| {
-            let c = board.cell(s);
-            (c / 8, c % 8)
-        };
-        let children = expander.expand(&bits, worker, NONE).to_vec();
-        let mut out: Vec<_> = children
-            .iter()
-            .map(|c| {
-                assert_eq!(c.cost, 1);
-                assert_eq!(expander.boxes()[c.k], c.from);
-                (at(c.from), at(c.to))
-            })
-            .collect();
-        out.sort_unstable();
-        out
+        f(&mut expander, &board, &bits, worker)
+    }
+
+    /// The pushes out of the start, as ((row, col) from, (row, col) to),
+    /// sorted.
+    fn pushes(corrals: bool) -> Vec<((u16, u16), (u16, u16))> {
+        at_start(
+            LEVEL,
+            moves(corrals, false),
+            |expander, board, bits, worker| {
+                let at = |s: u16| {
+                    let c = board.cell(s);
+                    (c / 8, c % 8)
+                };
+                let children = expander.expand(bits, worker, NONE).to_vec();
+                let mut out: Vec<_> = children
+                    .iter()
+                    .map(|c| {
+                        assert_eq!(c.cost, 1);
+                        assert_eq!(expander.boxes()[c.k], c.from);
+                        (at(c.from), at(c.to))
+                    })
+                    .collect();
+                out.sort_unstable();
+                out
+            },
+        )
     }
 
     /// Whether the start of `text` is a dead end to a FESS expander, and
     /// how many children its expansion has.
     fn dead_end(text: &str) -> (bool, usize) {
-        let level = crate::xsb::parse_level(text).unwrap();
-        let board = Board::new(&level).unwrap();
-        let dist = Distances::to_goals(&board, &Clock::default()).unwrap();
-        let moves = Moves {
-            backward: false,
-            exact_worker: false,
-            corrals: true,
-            rooms: None,
-            tunnels: false,
-            areas: true,
-            box_paths: true,
-            sealed: true,
-            walled: true,
-        };
-        let mut expander = Expander::new(&board, &dist, moves);
-        let mut bits = vec![0u64; board.words()];
-        for b in level.start().boxes() {
-            bits::set(&mut bits, board.square(b));
-        }
-        let worker = board.square(level.start().worker());
-        let dead = expander.dead_end(&bits, worker);
-        (dead, expander.expand(&bits, worker, NONE).len())
+        at_start(text, moves(true, true), |expander, _, bits, worker| {
+            let dead = expander.dead_end(bits, worker);
+            (dead, expander.expand(bits, worker, NONE).len())
+        })
     }
 
     #[test]
