@@ -214,8 +214,9 @@ struct Search<'a> {
     shared: bool,
     /// Whether the order's second key is the distance to the bases.
     distance: bool,
-    /// Per base, the pulls from each square to it on the empty board.
-    far: Vec<Vec<u16>>,
+    /// The pulls from each square to each base on the empty board (one
+    /// column per base, in the order of `bases`).
+    back: &'a Distances,
     nodes: Vec<Node>,
     seen: FxHashSet<Box<[u64]>>,
     /// Open nodes: boxes left, the second key ([`Steer`]), pulls, index.
@@ -235,7 +236,7 @@ impl<'a> Search<'a> {
     fn new(
         board: &'a Board,
         start: &[bool],
-        back: &Distances,
+        back: &'a Distances,
         bases: Bases,
         steer: Steer,
     ) -> Search<'a> {
@@ -246,7 +247,7 @@ impl<'a> Search<'a> {
             bases: Vec::new(),
             shared: bases == Bases::Shared,
             distance: steer == Steer::Distance,
-            far: Vec::new(),
+            back,
             nodes: Vec::new(),
             seen: FxHashSet::default(),
             open: BinaryHeap::new(),
@@ -259,17 +260,19 @@ impl<'a> Search<'a> {
         let squares = || (0..n).filter_map(|s| u16::try_from(s).ok());
         let starts = squares().filter(|&s| start.get(usize::from(s)).copied().unwrap_or(false));
         for (i, s) in starts.enumerate() {
-            let far: Vec<u16> = squares()
-                .map(|b| back.row(b, 4).get(i).copied().unwrap_or(INF))
-                .collect();
             let mut from = vec![0u64; search.words];
-            for b in squares().filter(|&b| far[usize::from(b)] != INF) {
+            for b in squares().filter(|&b| search.pulls_to(b, i) != INF) {
                 bits::set(&mut from, b);
             }
             search.bases.push((s, from));
-            search.far.push(far);
         }
         search
+    }
+
+    /// The pulls from square `b` to base `i` on the empty board ([`INF`]
+    /// when none).
+    fn pulls_to(&self, b: u16, i: usize) -> u16 {
+        self.back.row(b, 4).get(i).copied().unwrap_or(INF)
     }
 
     fn next_stamp(&mut self) -> u32 {
@@ -352,9 +355,9 @@ impl<'a> Search<'a> {
                 .map(|b| {
                     self.bases
                         .iter()
-                        .zip(&self.far)
-                        .filter(|((s, _), _)| bits::get(free, *s))
-                        .map(|(_, far)| u32::from(far.get(usize::from(b)).copied().unwrap_or(0)))
+                        .enumerate()
+                        .filter(|(_, (s, _))| bits::get(free, *s))
+                        .map(|(i, _)| u32::from(self.pulls_to(b, i)))
                         .min()
                         .unwrap_or(0)
                 })
