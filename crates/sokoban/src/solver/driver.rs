@@ -261,14 +261,15 @@ pub(crate) fn portfolio<F: Frontier>(
     limits: &Limits,
 ) -> Run {
     let board = &problem.board;
-    let mut occupied = vec![false; board.len()];
+    // The squares the boxes start on.
+    let mut start = vec![false; board.len()];
     for b in bits::iter(&problem.start_bits) {
-        if let Some(o) = occupied.get_mut(usize::from(b)) {
-            *o = true;
+        if let Some(s) = start.get_mut(usize::from(b)) {
+            *s = true;
         }
     }
     let rooms = if plan.goal_rooms {
-        GoalRooms::new(board, &occupied, &limits.clock)
+        GoalRooms::new(board, &start, &limits.clock)
     } else {
         GoalRooms::default()
     };
@@ -396,7 +397,14 @@ pub(crate) fn portfolio<F: Frontier>(
                 }
             }
             if plan.parking {
-                match parked_searches(problem, &dist_back, plain, parked_memory, &limits.clock) {
+                match parked_searches(
+                    problem,
+                    &start,
+                    &dist_back,
+                    plain,
+                    parked_memory,
+                    &limits.clock,
+                ) {
                     Ok(searches) => side.extend(searches),
                     Err(limit) => {
                         let nodes = retired + fwd.expanded + bwd.expanded + fess.expanded;
@@ -467,9 +475,9 @@ pub(crate) fn portfolio<F: Frontier>(
     }
 }
 
-/// The FESS searches of `problem` (its pull distances to the start squares
-/// `back`) steered by the parking plans that the
-/// backward plan search finds within [`PLAN_EXPANSIONS`] (each start square
+/// The FESS searches of `problem` (`start` marking its boxes' start
+/// squares, `back` their pull distances) steered by the parking plans that
+/// the backward plan search finds within [`PLAN_EXPANSIONS`] (each start square
 /// taking one box or any number, steered by boxes on goals or by distance;
 /// each plan once) and a quarter of `memory` bytes each (which each search
 /// then holds), making `plain` moves as FESS does. Each kind of plan steers
@@ -477,17 +485,12 @@ pub(crate) fn portfolio<F: Frontier>(
 /// 18 with the second, 90 with those steered by distance.
 fn parked_searches<'a>(
     problem: &'a Problem,
+    start: &[bool],
     back: &Distances,
     plain: Moves<'a>,
     memory: usize,
     clock: &Clock,
 ) -> Result<Vec<Search<'a, Fess>>, Limit> {
-    let mut start = vec![false; problem.board.len()];
-    for b in bits::iter(&problem.start_bits) {
-        if let Some(s) = start.get_mut(usize::from(b)) {
-            *s = true;
-        }
-    }
     let kinds = [
         (Bases::Once, Steer::Goals),
         (Bases::Shared, Steer::Goals),
@@ -499,7 +502,7 @@ fn parked_searches<'a>(
     for (bases, steer) in kinds {
         let plan = Parking::find(
             &problem.board,
-            &start,
+            start,
             back,
             (bases, steer),
             PLAN_EXPANSIONS,
