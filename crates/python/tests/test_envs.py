@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-import boardkit.envs  # noqa: F401  (registers the environments)
 from boardkit import g2048, sokoban
 from boardkit.envs import G2048Env, SokobanEnv
 

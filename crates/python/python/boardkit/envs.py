@@ -1,10 +1,10 @@
 """Gymnasium environments on boardkit's engines: ``boardkit/Sokoban-v0`` and ``boardkit/2048-v0``.
 
-Importing this module registers both (it needs ``gymnasium``: ``pip install
-./crates/python[gym]``):
+Importing ``boardkit`` registers both when ``gymnasium`` is installed (``pip install
+./crates/python[gym]``); ``gymnasium.make`` imports this module when it first makes one:
 
 >>> import gymnasium as gym
->>> import boardkit.envs
+>>> import boardkit
 >>> env = gym.make("boardkit/2048-v0")
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, int(info["action_mask"].sum()) > 0
@@ -268,6 +268,3 @@ class G2048Env(gym.Env[npt.NDArray[np.uint8], int]):
             return None
         return "\n".join(" ".join(f"{v:>5}" for v in row) for row in self._game.board) + "\n"
 
-
-gym.register(id="boardkit/Sokoban-v0", entry_point="boardkit.envs:SokobanEnv")
-gym.register(id="boardkit/2048-v0", entry_point="boardkit.envs:G2048Env")
