@@ -14,13 +14,13 @@ mod cover;
 mod error;
 mod g2048;
 mod input;
-mod limits;
 mod manual;
 mod parallel;
 mod report;
 mod sokoban;
 mod terminal;
 mod tour;
+mod values;
 mod yut;
 
 use std::any::Any;
@@ -28,14 +28,14 @@ use std::io::Write;
 use std::panic::UnwindSafe;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::CliError;
 
 /// Exact engines and solvers for grid puzzle games: 2048, Sokoban, board
 /// covers and dice yut-nori.
 #[derive(Parser, Debug)]
-#[command(name = "boardkit", version, propagate_version = true)]
+#[command(name = "boardkit", version, propagate_version = true, after_help = EXIT_STATUSES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -64,7 +64,8 @@ enum Command {
     Tour(tour::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     ///
-    /// Example: boardkit completions bash > ~/.local/share/bash-completion/completions/boardkit
+    /// Example: mkdir -p ~/.local/share/bash-completion/completions
+    ///          boardkit completions bash > ~/.local/share/bash-completion/completions/boardkit
     #[command(verbatim_doc_comment)]
     Completions(manual::CompletionsArgs),
     /// Print a manual page (roff), of the whole tool or of one command.
@@ -74,6 +75,36 @@ enum Command {
     Man(manual::ManArgs),
 }
 
+/// The exit statuses, as `--help` states them.
+const EXIT_STATUSES: &str = "\
+Exit status: 0 done; 1 bad input data (a file, standard input, a file an option names) or a limit
+reached; 2 a usage error (an unknown option, a bad argument value, arguments that do not go
+together); 3 a bug in boardkit.";
+
+/// The command line as clap runs it. Every option that takes a value also
+/// takes one that looks like a negative number, so `--moves -1` gets the
+/// option's own message instead of clap's `unexpected argument '-1'`.
+fn command() -> clap::Command {
+    allow_negative_numbers(Cli::command())
+}
+
+fn allow_negative_numbers(command: clap::Command) -> clap::Command {
+    let command = command.mut_args(|arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    });
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    names.iter().fold(command, |command, name| {
+        command.mut_subcommand(name, allow_negative_numbers)
+    })
+}
+
 fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         Command::G2048(cmd) => g2048::run(cmd),
@@ -81,8 +112,8 @@ fn run(cli: Cli) -> Result<String, CliError> {
         Command::Cover(cmd) => cover::run(cmd),
         Command::Yut(cmd) => yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
-        Command::Completions(args) => manual::completions(Cli::command(), &args),
-        Command::Man(args) => manual::man(Cli::command(), &args),
+        Command::Completions(args) => manual::completions(command(), &args),
+        Command::Man(args) => manual::man(command(), &args),
     }
 }
 
@@ -144,6 +175,9 @@ fn exit_status(command: impl FnOnce() -> Result<String, CliError> + UnwindSafe) 
         }
         Err(e) => {
             eprintln!("error: {}", e.message);
+            if e.code == error::USAGE {
+                eprintln!("\nFor more information, try '--help'.");
+            }
             e.code
         }
     }
@@ -151,7 +185,7 @@ fn exit_status(command: impl FnOnce() -> Result<String, CliError> + UnwindSafe) 
 
 fn main() -> ExitCode {
     install_panic_hook();
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     ExitCode::from(exit_status(|| run(cli)))
 }
 

@@ -39,7 +39,7 @@ pub fn man(cli: Command, args: &ManArgs) -> Result<String, CliError> {
         let sub = command
             .find_subcommand(word)
             .cloned()
-            .ok_or_else(|| CliError::input(format!("`{path}` has no command `{word}`")))?;
+            .ok_or_else(|| CliError::usage(format!("`{path}` has no command `{word}`")))?;
         path = format!("{path} {word}");
         // The page is named like `boardkit-sokoban-solve(1)`.
         command = sub.name(path.replace(' ', "-"));

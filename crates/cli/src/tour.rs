@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> Result<String, CliError> {
         let _ = writeln!(out, "time: {:.3} ms\n", stop.elapsed.as_secs_f64() * 1e3);
     }
     if ran == 0 {
-        return Err(CliError::input("no tour stop matches --only"));
+        return Err(CliError::usage("no tour stop matches --only"));
     }
     Ok(out)
 }

@@ -8,6 +8,8 @@
 // Test helpers outside #[test] functions fail loudly on purpose.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -64,13 +66,46 @@ fn resolve(word: &str) -> String {
     }
 }
 
-fn run(args: &str) -> Output {
+/// Runs the binary on `args` with the user's directories in `home`.
+fn run_in(args: &str, home: &[(&str, PathBuf)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_boardkit"))
+        .envs(home.iter().cloned())
         .args(args.split_whitespace().map(resolve))
         .current_dir(corpus_dir())
         .stdin(Stdio::null())
         .output()
         .unwrap()
+}
+
+fn run(args: &str) -> Output {
+    run_in(args, &common::private_dirs())
+}
+
+/// A home of its own for the case on `line`, made empty.
+fn fresh_home(line: usize) -> PathBuf {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bad-input-home")
+        .join(line.to_string());
+    let _ = std::fs::remove_dir_all(&home);
+    home
+}
+
+/// Every file under `dir`, however deep.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                files_under(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
 }
 
 fn first_line(bytes: &[u8]) -> String {
@@ -110,9 +145,21 @@ fn cases(text: &str) -> Vec<Case<'_>> {
 }
 
 /// What is wrong with one case's run, if anything.
+/// A failing case runs in a home of its own, which must stay empty: a
+/// command checks its arguments and its input before it does any work (such
+/// as building the 2048 lookup tables into the cache).
 fn check(case: &Case<'_>) -> Vec<String> {
-    let out = run(case.args);
+    let home = fresh_home(case.line);
+    let out = if case.status == 0 {
+        run(case.args)
+    } else {
+        run_in(case.args, &common::dirs_in(&home))
+    };
     let mut wrong = Vec::new();
+    let written = files_under(&home);
+    if !written.is_empty() {
+        wrong.push(format!("a failing command wrote {written:?}"));
+    }
     let stderr = first_line(&out.stderr);
     if out.status.code() != Some(case.status) {
         wrong.push(format!(

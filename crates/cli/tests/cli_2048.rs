@@ -5,11 +5,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
 
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
+use common::boardkit;
 
 /// Runs a command on `input` and returns (status, stdout, stderr).
 fn run(args: &[&str], input: impl Into<Vec<u8>>) -> (i32, String, String) {

@@ -4,20 +4,10 @@
 // Helpers here are test code too.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
+
+use common::boardkit;
 use predicates::prelude::*;
-
-/// The binary, with its cache directory (where `ai` and `hint` keep their
-/// lookup tables) in the build's scratch folder rather than the user's.
-fn boardkit() -> Command {
-    let mut cmd = Command::cargo_bin("boardkit").unwrap();
-    cmd.env("XDG_CACHE_HOME", cache_dir());
-    cmd
-}
-
-fn cache_dir() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache")
-}
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let out = boardkit().args(args).write_stdin(stdin).assert().success();
@@ -102,25 +92,32 @@ fn ai_rejects_bad_settings() {
     boardkit()
         .args(["2048", "ai", "--prob-cutoff", "1.5"])
         .assert()
-        .code(1)
-        .stderr("error: --prob-cutoff 1.5 is outside 0 (no cut-off) to 1\n");
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: invalid value '1.5' for '--prob-cutoff <P>': expected a probability from 0 (no cut-off) up to 1, not 1 itself\n",
+        ));
     boardkit()
         .args(["2048", "ai", "--until", "100"])
         .assert()
-        .code(1)
+        .code(2)
         .stdout("")
-        .stderr("error: --until 100 is not a tile (a power of two from 2)\n");
+        .stderr(predicate::str::starts_with(
+            "error: invalid value '100' for '--until <TILE>': expected a tile: a power of two from 2 to 131072\n",
+        ));
     boardkit()
         .args(["2048", "ai", "--depth", "2", "--min-depth", "3"])
         .assert()
-        .code(1)
-        .stderr("error: --min-depth 3 is deeper than --depth 2\n");
+        .code(2)
+        .stderr(format!(
+            "error: --min-depth 3 is deeper than --depth 2{}",
+            "\n\nFor more information, try '--help'.\n"
+        ));
     boardkit()
         .args(["2048", "ai", "--weights", "speed=3"])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::starts_with(
-            "error: --weights: unknown weight `speed`",
+            "error: invalid value 'speed=3' for '--weights <LIST>': unknown weight `speed`",
         ));
 }
 
@@ -388,7 +385,7 @@ fn train_saves_a_network_that_ai_and_hint_use() {
         .args(["2048", "ai", "--ntuple", p, "--late-ntuple", l])
         .args(["--downgrade-from", "off"])
         .assert()
-        .code(1)
+        .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
             "--late-ntuple needs --downgrade-from",
@@ -489,21 +486,30 @@ fn bad_networks_and_training_settings_are_refused() {
     boardkit()
         .args(["2048", "train", "--alpha", "0", "--out", g])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("--alpha 0 is outside"));
+        .code(2)
+        .stderr(predicate::str::contains(
+            "for '--alpha <A>': expected a learning rate above 0, at most 1",
+        ));
     for (flag, value, message) in [
-        ("--restart", "1.5", "--restart 1.5 is outside 0 to 1"),
+        ("--restart", "1.5", "expected a share from 0 to 1"),
         (
             "--restart-tile",
             "1000",
-            "--restart-tile 1000 is not a tile",
+            "expected a tile: a power of two from 4 to 32768",
         ),
-        ("--stage-from", "3", "--stage-from 3 is not a tile"),
+        (
+            "--stage-from",
+            "3",
+            "expected a tile: a power of two from 4 to 32768",
+        ),
     ] {
         boardkit()
             .args(["2048", "train", flag, value, "--out", g])
             .assert()
-            .code(1)
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "error: invalid value '{value}' for '{flag} <"
+            )))
             .stderr(predicate::str::contains(message));
     }
     boardkit()
@@ -515,7 +521,7 @@ fn bad_networks_and_training_settings_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "`3` is not `off` or a tile from 4 to 32768",
+            "expected off or a tile: a power of two from 4 to 32768",
         ));
     // Downgrading is a setting of the network only.
     boardkit()

@@ -5,7 +5,9 @@
 // Test helpers outside #[test] functions unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
+
+use common::boardkit;
 
 /// 3 x 3 cannot be covered (no piece reaches two corners, and four pieces
 /// are twelve cells, more than nine); 2 x 3 has two coverings; the 6 x 6 inside the walls
@@ -30,10 +32,6 @@ const BOARDS: &str = "3
 ";
 
 const COUNTS: &str = "0\n2\n162\n";
-
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let out = boardkit().args(args).write_stdin(stdin).output().unwrap();

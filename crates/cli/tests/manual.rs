@@ -4,11 +4,9 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
 
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
+use common::boardkit;
 
 fn stdout(args: &[&str]) -> String {
     let out = boardkit().args(args).output().unwrap();
@@ -63,12 +61,23 @@ fn man_pages_for_the_tool_and_for_one_command() {
     assert!(solve.contains("node\\-limit"), "{solve}");
 }
 
+/// `--help` states the rule of exit statuses.
+#[test]
+fn help_states_the_exit_statuses() {
+    let help = stdout(&["--help"]);
+    assert!(
+        help.contains("Exit status: 0 done; 1 bad input data")
+            && help.contains("2 a usage error (an unknown option, a bad argument value"),
+        "{help}"
+    );
+}
+
 #[test]
 fn man_for_an_unknown_command_says_which_word() {
     boardkit()
         .args(["man", "sokoban", "nope"])
         .assert()
-        .code(1)
+        .code(2)
         .stdout("")
-        .stderr("error: `boardkit sokoban` has no command `nope`\n");
+        .stderr("error: `boardkit sokoban` has no command `nope`\n\nFor more information, try '--help'.\n");
 }

@@ -8,15 +8,23 @@
 //! - `cargo run --release --` in a command stands for `boardkit`.
 //! - A line `…` in the expected text stands for any number of lines.
 //! - Timings differ from run to run: figures like `0.003 s`, `1.282 ms`,
-//!   `3195 moves/s` and JSON `"seconds":0.0001` are compared as `#`.
+//!   `3195 moves/s` and JSON `"seconds":0.0001` (and `"setup_seconds"`) are
+//!   compared as `#`.
 //! - The cache directory (where `2048 ai` and `2048 hint` keep their lookup
 //!   tables) is the build's scratch folder, not the user's.
 //! - `$ cat FILE` of a file that does not exist yet writes FILE from the
 //!   lines shown, so a block can show a file and then use it.
+//! - Blocks fenced as ```` ```console timing ```` show a run with its
+//!   timing figures, which depend on the machine and its load: they are run
+//!   and compared too, with those figures masked as well: the `speed:` line,
+//!   and a table column headed `…/s` (numbers that end where its header
+//!   ends).
 //! - Blocks fenced as ```` ```text ```` (a terminal screen, a run whose output
 //!   depends on the machine, a long training) are shown, not run.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,6 +36,8 @@ struct Example {
     line: usize,
     command: String,
     expected: Vec<String>,
+    /// From a ```` ```console timing ```` block.
+    timing: bool,
 }
 
 /// The examples of every ```` ```console ```` block of `text`, in order.
@@ -35,6 +45,7 @@ fn examples(text: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_console = false;
     let mut in_other = false;
+    let mut timing = false;
     for (i, line) in text.lines().enumerate() {
         if in_console || in_other {
             if line.starts_with("```") {
@@ -46,13 +57,16 @@ fn examples(text: &str) -> Vec<Example> {
                         line: i + 1,
                         command: command.to_string(),
                         expected: Vec::new(),
+                        timing,
                     });
                 } else if let Some(last) = out.last_mut() {
                     last.expected.push(line.to_string());
                 }
             }
         } else if let Some(info) = line.strip_prefix("```") {
-            in_console = info.trim() == "console";
+            let info = info.trim();
+            in_console = info == "console" || info == "console timing";
+            timing = info == "console timing";
             in_other = !in_console;
         }
     }
@@ -64,7 +78,7 @@ fn mask_timings(text: &str) -> String {
     let patterns = [
         (r"\d+(\.\d+)? (ms|s)\b", "# $2"),
         (r"\d+ moves/s", "# moves/s"),
-        (r#""seconds":[0-9.e+-]+"#, r#""seconds":#"#),
+        (r#""(setup_)?seconds":[0-9.e+-]+"#, r#""${1}seconds":#"#),
     ];
     let mut text = text.to_string();
     for (pattern, replacement) in patterns {
@@ -72,6 +86,42 @@ fn mask_timings(text: &str) -> String {
         text = re.replace_all(&text, replacement).into_owned();
     }
     text
+}
+
+/// `text` (a run's output) with its machine-dependent figures replaced by
+/// `#`: the timings, the `speed:` line, and every number in a table column
+/// headed `…/s` (right-aligned: it ends where the header ends).
+fn mask_timing_block(text: &str) -> String {
+    let rate = Regex::new(r"\S+/s\b").unwrap();
+    let number = Regex::new(r"\d+").unwrap();
+    let mut column: Option<usize> = None;
+    let mut out = Vec::new();
+    for line in mask_timings(text).lines() {
+        if line.trim().is_empty() {
+            column = None;
+        }
+        let masked = if line.starts_with("speed: ") {
+            "speed: #".to_string()
+        } else if let Some(end) = column {
+            number
+                .replace_all(line, |c: &regex::Captures<'_>| {
+                    let m = c.get(0).unwrap();
+                    if m.end() == end {
+                        "#".to_string()
+                    } else {
+                        m.as_str().to_string()
+                    }
+                })
+                .into_owned()
+        } else {
+            line.to_string()
+        };
+        if column.is_none() && line.starts_with(' ') {
+            column = rate.find(line).map(|m| m.end());
+        }
+        out.push(masked);
+    }
+    out.join("\n")
 }
 
 /// Whether `actual` matches `expected`, where an expected line `…` matches
@@ -102,10 +152,7 @@ fn run(command: &str, dir: &Path, bin: &Path) -> String {
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
-        .env(
-            "XDG_CACHE_HOME",
-            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache"),
-        )
+        .envs(common::private_dirs())
         .output()
         .unwrap();
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -146,8 +193,16 @@ fn the_readme_examples_print_what_the_readme_says() {
                 std::fs::write(&path, body).unwrap();
             }
         }
-        let actual = mask_timings(&run(&ex.command, &dir, &bin));
-        let mut expected: Vec<String> = ex.expected.iter().map(|l| mask_timings(l)).collect();
+        let mask = if ex.timing {
+            mask_timing_block
+        } else {
+            mask_timings
+        };
+        let actual = mask(&run(&ex.command, &dir, &bin));
+        let mut expected: Vec<String> = mask(&ex.expected.join("\n"))
+            .lines()
+            .map(str::to_string)
+            .collect();
         while expected.last().is_some_and(|l| l.trim().is_empty()) {
             expected.pop();
         }
@@ -190,8 +245,16 @@ fn the_matcher_takes_ellipses_and_masks_timings() {
         mask_timings(r#"{"seconds":0.000057456,"nodes":5} 3195 moves/s"#),
         r##"{"seconds":#,"nodes":5} # moves/s"##
     );
-    let found = examples("x\n```console\n$ echo hi\nhi\n```\n```text\n$ no\n```\n");
-    assert_eq!(found.len(), 1);
+    let table = "      seed max tile   moves/s\n         7     8192      5431  (stopped)\n        10       64       990\n\n  7 12345\nspeed: 6045 moves/s and more\n";
+    assert_eq!(
+        mask_timing_block(table),
+        "      seed max tile   moves/s\n         7     8192      #  (stopped)\n        10       64       #\n\n  7 12345\nspeed: #"
+    );
+    let found = examples(
+        "x\n```console\n$ echo hi\nhi\n```\n```text\n$ no\n```\n```console timing\n$ date\n```\n",
+    );
+    assert_eq!(found.len(), 2);
+    assert!(!found[0].timing && found[1].timing);
     assert_eq!((found[0].line, found[0].command.as_str()), (3, "echo hi"));
     assert_eq!(found[0].expected, ["hi"]);
 }

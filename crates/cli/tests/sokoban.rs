@@ -4,11 +4,9 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
 
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
+use common::boardkit;
 
 /// Two games of my own: a box pushed twice onto its goal (the keys after
 /// that are ignored), and a worker that steps onto a goal and off again,

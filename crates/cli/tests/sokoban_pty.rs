@@ -6,6 +6,8 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::process::Command;
 use std::time::Duration;
 
@@ -19,7 +21,8 @@ fn play(args: &str) -> Session {
         .arg(format!(
             "stty rows 24 cols 80 && exec \"$0\" sokoban play {args}"
         ))
-        .arg(env!("CARGO_BIN_EXE_boardkit"));
+        .arg(env!("CARGO_BIN_EXE_boardkit"))
+        .envs(common::private_dirs());
     let mut session = Session::spawn(cmd).unwrap();
     session.set_expect_timeout(Some(Duration::from_secs(20)));
     session

@@ -4,11 +4,9 @@
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+mod common;
 
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
+use common::boardkit;
 
 fn stdout(args: &[&str], input: Option<&str>) -> String {
     let mut cmd = boardkit();

@@ -5,15 +5,13 @@
 // Test helpers outside #[test] functions fail loudly on purpose.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::boardkit;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use boardkit_yut::brute::brute_force;
 use boardkit_yut::{rules, Board};
-
-fn boardkit() -> Command {
-    Command::cargo_bin("boardkit").unwrap()
-}
 
 /// Runs `yut best` with `args` on `input`; returns stdout, asserting success
 /// and a quiet stderr.

@@ -1,8 +1,84 @@
 //! A board: H × W cells, each black (`#`) or white (`.`).
 
 use std::fmt;
+use std::str::FromStr;
 
+use boardkit_grid::value::{IntParam, ValueError};
 use boardkit_grid::{Grid, Pos};
+
+/// A side of a full rectangle given as a parameter ([`Rect`]).
+pub const SIDE: IntParam = IntParam::new("a side length", 1, u32::MAX as i128);
+
+/// The size of a full, all-white rectangle given as a parameter (`--rect
+/// 12x12` on the command line, `rect=(12, 12)` in Python), checked: both
+/// sides from 1 to [`SIDE`]'s largest, so their product always fits.
+///
+/// ```
+/// use boardkit_cover::board::Rect;
+///
+/// let r: Rect = "12x12".parse().unwrap();
+/// assert_eq!((r.height, r.width), (12, 12));
+/// assert_eq!(Rect::new(3, 4).map(|r| r.width), Ok(4));
+/// let e = Rect::new(-1, 3).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "expected HxW: a height and a width from 1 to 4294967295, e.g. 12x12"
+/// );
+/// assert_eq!("99999999999999999999x3".parse::<Rect>(), Err(e));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    /// Rows.
+    pub height: usize,
+    /// Columns.
+    pub width: usize,
+}
+
+impl Rect {
+    /// The one message of a rectangle's size.
+    #[must_use]
+    pub fn error() -> ValueError {
+        ValueError::new(format!(
+            "expected HxW: a height and a width from {} to {}, e.g. 12x12",
+            SIDE.min, SIDE.max
+        ))
+    }
+
+    /// A `height` × `width` rectangle.
+    ///
+    /// # Errors
+    /// [`Rect::error`] when a side is outside [`SIDE`].
+    pub fn new(height: i128, width: i128) -> Result<Rect, ValueError> {
+        let side = |v: i128| SIDE.check_as::<usize>(v).map_err(|_| Rect::error());
+        Ok(Rect {
+            height: side(height)?,
+            width: side(width)?,
+        })
+    }
+
+    /// The all-white board of this size.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        Board::rectangle(self.height, self.width)
+    }
+}
+
+impl FromStr for Rect {
+    type Err = ValueError;
+
+    /// `HxW` (or `HXW`), spaces around each number allowed.
+    fn from_str(s: &str) -> Result<Rect, ValueError> {
+        let (h, w) = s.split_once(['x', 'X']).ok_or_else(Rect::error)?;
+        let number = |t: &str| t.trim().parse::<i128>().map_err(|_| Rect::error());
+        Rect::new(number(h)?, number(w)?)
+    }
+}
+
+impl fmt::Display for Rect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.height, self.width)
+    }
+}
 
 /// A board of black and white cells; pieces must cover exactly the white
 /// ones.

@@ -4,7 +4,7 @@
 //! Unlike the judge, any C, H and W are accepted, and any number of white
 //! cells. Blank lines are skipped; errors name the case, line and column.
 
-use boardkit_grid::{ParseError, Token, Tokens};
+use boardkit_grid::{counted, ParseError, Token, Tokens};
 
 use crate::Board;
 
@@ -98,7 +98,11 @@ fn parse_case(tokens: &mut Tokens<'_>, c: u64) -> Result<Case, ParseError> {
         let words = tokens.line_tokens().ok_or_else(|| {
             ParseError::at_line(
                 tokens.line(),
-                format!("expected {h} rows, found {}: the input ends early", row - 1),
+                format!(
+                    "expected {}, found {}: the input ends early",
+                    counted(h, "row"),
+                    row - 1
+                ),
             )
         })?;
         let tok = match words.as_slice() {
@@ -107,7 +111,8 @@ fn parse_case(tokens: &mut Tokens<'_>, c: u64) -> Result<Case, ParseError> {
                 return Err(ParseError::at_line(
                     first.line,
                     format!(
-                        "row {row} holds spaces or tabs: expected {w} characters `#` or `.` in one word"
+                        "row {row} holds spaces or tabs: expected {} `#` or `.` in one word",
+                        counted(w, "character")
                     ),
                 ))
             }
@@ -129,8 +134,8 @@ fn parse_case(tokens: &mut Tokens<'_>, c: u64) -> Result<Case, ParseError> {
             return Err(ParseError::at_line(
                 tok.line,
                 format!(
-                    "row {row} has {} characters, expected W = {w}",
-                    tok.text.len()
+                    "row {row} has {}, expected W = {w}",
+                    counted(tok.text.len(), "character")
                 ),
             ));
         }

@@ -212,55 +212,10 @@ pub fn format_bytes(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
-/// Parses a size such as `512M`, `2G`, `1.5GiB`, `4096` (bytes) or `64k`:
-/// a number and an optional binary unit (K, M, G, T; `B`, `iB` and case are
-/// free).
-///
-/// ```
-/// use boardkit_cover::limits::parse_bytes;
-/// assert_eq!(parse_bytes("2G"), Ok(2 << 30));
-/// assert_eq!(parse_bytes("1.5 MiB"), Ok(1536 << 10));
-/// assert_eq!(parse_bytes("100"), Ok(100));
-/// assert!(parse_bytes("lots").is_err());
-/// ```
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let unit = unit.trim().to_ascii_lowercase();
-    let unit = match unit.as_str() {
-        "byte" | "bytes" => "",
-        u => u.trim_end_matches('b').trim_end_matches('i'),
-    };
-    let scale: u64 = match unit {
-        "" => 1,
-        "k" => 1 << 10,
-        "m" => 1 << 20,
-        "g" => 1 << 30,
-        "t" => 1 << 40,
-        _ => {
-            return Err(format!(
-                "`{text}` is not a size: expected a number and an optional unit K, M, G or T (e.g. 512M, 2G)"
-            ))
-        }
-    };
-    let value: f64 = num.parse().map_err(|_| {
-        format!("`{text}` is not a size: expected a number and an optional unit K, M, G or T (e.g. 512M, 2G)")
-    })?;
-    let bytes = value * scale as f64;
-    if !bytes.is_finite() || bytes < 1.0 || bytes >= u64::MAX as f64 {
-        return Err(format!("`{text}` is not a usable size"));
-    }
-    // A float in 1..2^64 converts exactly enough for a limit.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Ok(bytes as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardkit_grid::value::parse_bytes;
 
     #[test]
     fn sizes_round_trip() {
@@ -268,12 +223,6 @@ mod tests {
             let b = parse_bytes(text).unwrap();
             assert_eq!(parse_bytes(&format_bytes(b)).unwrap(), b, "{text}");
         }
-        assert_eq!(parse_bytes("64kb"), Ok(65536));
-        assert_eq!(parse_bytes(" 1 gib "), Ok(1 << 30));
-        assert!(parse_bytes("0").is_err());
-        assert!(parse_bytes("").is_err());
-        assert!(parse_bytes("1.2.3G").is_err());
-        assert!(parse_bytes("5X").is_err());
         assert_eq!(
             CoverError::Memory {
                 limit: 1 << 30,

@@ -131,11 +131,19 @@ impl Evaluation {
     /// needs less search).
     #[must_use]
     pub fn base_config(&self, strong: bool) -> Config {
-        match (self, strong) {
-            (Evaluation::Heuristic(_), false) => Config::FAST,
-            (Evaluation::Heuristic(_), true) => Config::STRONG,
-            (Evaluation::Network(_), false) => Config::LEARNED_FAST,
-            (Evaluation::Network(_), true) => Config::LEARNED_STRONG,
+        Evaluation::base_config_of(matches!(self, Evaluation::Network(_)), strong)
+    }
+
+    /// [`Evaluation::base_config`] of a network (`network`) or of the
+    /// heuristic, known before the evaluation is made (so a front end can
+    /// check its settings before it reads a network's file).
+    #[must_use]
+    pub fn base_config_of(network: bool, strong: bool) -> Config {
+        match (network, strong) {
+            (false, false) => Config::FAST,
+            (false, true) => Config::STRONG,
+            (true, false) => Config::LEARNED_FAST,
+            (true, true) => Config::LEARNED_STRONG,
         }
     }
 }

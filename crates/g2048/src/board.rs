@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use boardkit_grid::Dir;
+use boardkit_grid::{counted, Dir};
 
 use crate::slide::{exp_value, slide_line, MoveOutcome};
 use crate::Bitboard;
@@ -50,7 +50,7 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::Size(n) => write!(f, "board size {n} is outside 1..={MAX_SIZE}"),
             BoardError::CellCount { expected, found } => {
-                write!(f, "expected {expected} cells, found {found}")
+                write!(f, "expected {}, found {found}", counted(*expected, "cell"))
             }
             BoardError::Value(v) => {
                 write!(

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use boardkit_grid::{ParseError, Token, Tokens};
+use boardkit_grid::{counted, ParseError, Token, Tokens};
 
 use crate::board::value_exponent;
 use crate::{tile_value, Board, MAX_EXPONENT, MAX_SIZE};
@@ -146,14 +146,17 @@ pub fn parse_max_tile(text: &str, range: Range) -> Result<Board, ParseError> {
         let line = tokens.line_tokens().ok_or_else(|| {
             ParseError::at_line(
                 tokens.line(),
-                format!("expected {n} rows, found {row}: the input ends early"),
+                format!(
+                    "expected {}, found {row}: the input ends early",
+                    counted(n, "row")
+                ),
             )
         })?;
         if line.len() != n {
             let at = line.first().map_or(tokens.line(), |t| t.line);
             return Err(ParseError::at_line(
                 at,
-                format!("expected {n} numbers, found {}", line.len()),
+                format!("expected {}, found {}", counted(n, "number"), line.len()),
             ));
         }
         for tok in &line {
@@ -209,8 +212,8 @@ pub fn parse_legal_moves(text: &str, n: usize, range: Range) -> Result<Vec<Board
                     return Err(ParseError::at_line(
                         tokens.line(),
                         format!(
-                            "expected {} numbers for this board, found {}: the input ends early",
-                            n * n,
+                            "expected {} for this board, found {}: the input ends early",
+                            counted(n * n, "number"),
                             cells.len()
                         ),
                     )

@@ -16,6 +16,8 @@
 //!   n-tuple network trained by temporal-difference self-play, and
 //!   [`downgrade`](mod@downgrade), which lets it judge late-stage boards by
 //!   the layouts it knows from earlier stages.
+//! * [`params`]: the checks of the values front ends pass in (move budgets,
+//!   sizes, tiles, search depths), shared by the command line and Python.
 //! * [`tables`]: exact lookup tables for the late game (small sub-problems
 //!   solved once by dynamic programming, matched in any of the board's eight
 //!   [`symmetry`] images), which the AI plays from before it searches.
@@ -70,6 +72,7 @@ pub mod heuristic;
 pub mod max_tile;
 #[warn(clippy::indexing_slicing)]
 pub mod ntuple;
+pub mod params;
 #[warn(clippy::indexing_slicing)]
 pub mod slide;
 #[warn(clippy::indexing_slicing)]

@@ -4,6 +4,23 @@ use std::error::Error;
 use std::fmt;
 use std::sync::Arc;
 
+/// `n` and `noun`, in the plural unless `n` is 1: `1 row`, `3 rows`, `0
+/// rows` (every noun the messages count takes an `s`).
+///
+/// ```
+/// use boardkit_grid::counted;
+/// assert_eq!(counted(1, "number"), "1 number");
+/// assert_eq!(counted(4, "number"), "4 numbers");
+/// ```
+#[must_use]
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// What went wrong while reading input, and where.
 ///
 /// Displays as `case 2, line 5, column 3: expected 4 numbers, found 3`, with

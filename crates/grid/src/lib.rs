@@ -5,7 +5,9 @@
 //! [`ParseError`] every text format reports (with the line and column where
 //! it went wrong), plus a whitespace tokenizer over text input ([`Tokens`])
 //! that the judge formats share, and the [`Interrupt`] flag that stops a long
-//! search from another thread.
+//! search from another thread. [`value`] holds the checks of parameter
+//! values (time and memory limits, seeds, bounded integers) that every front
+//! end shares.
 //!
 //! ```
 //! use boardkit_grid::{Dir, Grid, Pos};
@@ -25,9 +27,10 @@ mod error;
 mod grid;
 mod interrupt;
 mod tokens;
+pub mod value;
 
 pub use crate::dir::Dir;
-pub use crate::error::ParseError;
+pub use crate::error::{counted, ParseError};
 pub use crate::grid::{Grid, Pos};
 pub use crate::interrupt::Interrupt;
 pub use crate::tokens::{clean_input, Token, Tokens};

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use boardkit_grid::{clean_input, Dir, ParseError, Pos};
+use boardkit_grid::{clean_input, counted, Dir, ParseError, Pos};
 
 use crate::cell::MAX_CELLS;
 use crate::level::Level;
@@ -85,7 +85,10 @@ pub fn parse(text: &str) -> Result<Vec<Case>, ParseError> {
             let line = lines.get(i).ok_or_else(|| {
                 ParseError::at_line(
                     end_line,
-                    format!("expected {rows} rows of the board, found {r}: the input ends early"),
+                    format!(
+                        "expected {} of the board, found {r}: the input ends early",
+                        counted(rows, "row")
+                    ),
                 )
                 .in_case(case)
             })?;
@@ -159,7 +162,11 @@ fn board_row(line: &str, cols: usize, line_no: usize) -> Result<Vec<Tile>, Parse
     if row.len() != cols {
         return Err(ParseError::at_line(
             line_no,
-            format!("expected a row of {cols} characters, found {}", row.len()),
+            format!(
+                "expected a row of {}, found {}",
+                counted(cols, "character"),
+                row.len()
+            ),
         ));
     }
     Ok(row)

@@ -236,10 +236,26 @@ fn large_levels_respect_the_limits_before_searching() {
     let level = open_room(120);
     // Its tables alone need more than 1 MB: refused at once.
     let small = Config::default().with_memory_limit(1 << 20);
-    match solve(&level, &small) {
+    let refused = solve(&level, &small);
+    match refused {
         Outcome::Unsolved { limit, nodes, .. } => assert_eq!((limit, nodes), (Limit::Memory, 0)),
-        other => panic!("{other:?}"),
+        ref other => panic!("{other:?}"),
     }
+    // All of its time went into setting up, and the outcome says so.
+    assert_eq!(refused.set_up(), refused.elapsed());
+    // So it does when an interrupt stops the set-up.
+    let interrupt = Interrupt::new();
+    interrupt.trigger();
+    let stopped = solve(&level, &Config::default().with_interrupt(interrupt));
+    assert!(matches!(
+        stopped,
+        Outcome::Unsolved {
+            limit: Limit::Interrupted,
+            nodes: 0,
+            ..
+        }
+    ));
+    assert_eq!(stopped.set_up(), stopped.elapsed());
     // Computing its tables takes longer than a millisecond: the time limit
     // stops that too.
     let quick = Config::default().with_time_limit(Some(Duration::from_millis(1)));
@@ -247,6 +263,9 @@ fn large_levels_respect_the_limits_before_searching() {
         Outcome::Unsolved { limit, .. } => assert_eq!(limit, Limit::Time),
         other => panic!("{other:?}"),
     }
-    // A smaller room is solved, and the solution replays.
+    // A smaller room is solved, and the solution replays; its set-up is
+    // part of its time.
     solved(&open_room(30), Optimize::Any);
+    let done = solve(&open_room(30), &Config::default());
+    assert!(done.solution().is_some() && done.set_up() <= done.elapsed());
 }

@@ -13,6 +13,7 @@
 //! assert_eq!(err.to_string(), "line 2, column 3: roll 7 is outside 1..5");
 //! ```
 
+use boardkit_grid::value::ValueError;
 use boardkit_grid::{ParseError, Tokens};
 
 use crate::rules::ROLLS;
@@ -26,6 +27,33 @@ pub struct Game {
     pub rolls: Vec<u8>,
 }
 
+/// The message of a roll that is not 1..=5: `roll 6 is outside 1..5`.
+fn outside(value: i128) -> ValueError {
+    ValueError::new(format!("roll {value} is outside 1..5"))
+}
+
+/// Rolls given as numbers (by a front end rather than in text), checked.
+///
+/// ```
+/// use boardkit_yut::rolls::check;
+/// assert_eq!(check(&[5, 1, 3]), Ok(vec![5, 1, 3]));
+/// assert_eq!(check(&[5, -1]).unwrap_err().to_string(), "roll -1 is outside 1..5");
+/// ```
+///
+/// # Errors
+/// The first roll outside 1..=5, as the input format reports it.
+pub fn check(rolls: &[i128]) -> Result<Vec<u8>, ValueError> {
+    rolls
+        .iter()
+        .map(|&r| {
+            u8::try_from(r)
+                .ok()
+                .filter(|r| ROLLS.contains(r))
+                .ok_or_else(|| outside(r))
+        })
+        .collect()
+}
+
 /// Reads every line of rolls; an input with no rolls at all is an error.
 pub fn parse_rolls(text: &str) -> Result<Vec<Game>, ParseError> {
     let mut tokens = Tokens::new(text);
@@ -37,7 +65,7 @@ pub fn parse_rolls(text: &str) -> Result<Vec<Game>, ParseError> {
             let value: i64 = tok.parse("a roll from 1 to 5")?;
             match u8::try_from(value) {
                 Ok(r) if ROLLS.contains(&r) => rolls.push(r),
-                _ => return Err(tok.error(format!("roll {value} is outside 1..5"))),
+                _ => return Err(tok.error(outside(value.into()).to_string())),
             }
         }
         games.push(Game { line: at, rolls });

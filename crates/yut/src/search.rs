@@ -36,6 +36,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use boardkit_grid::value::IntParam;
 use boardkit_grid::Interrupt;
 use rustc_hash::FxHashMap;
 
@@ -191,6 +192,9 @@ fn check_time(limits: &Limits, expanded: usize) -> Result<(), SearchError> {
         _ => Ok(()),
     }
 }
+
+/// The number of pieces a [`Solver`] plays, as a parameter.
+pub const PIECES: IntParam = IntParam::new("a number of pieces", 1, MAX_PIECES as i128);
 
 impl Solver {
     /// A solver for `pieces` pieces (1..=8) on `board`; `None` for another

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
 
+use boardkit_cover::board::Rect;
 use boardkit_cover::estimate::decimal_digits;
 use boardkit_cover::format::{parse, Case};
 use boardkit_cover::{
@@ -38,33 +38,6 @@ pub enum Command {
     Show(ShowArgs),
 }
 
-/// A full H x W rectangle given on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rect {
-    /// Rows.
-    pub height: usize,
-    /// Columns.
-    pub width: usize,
-}
-
-impl FromStr for Rect {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Rect, String> {
-        let bad = || format!("`{s}` is not a size: expected HxW, e.g. 12x12");
-        let (h, w) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-        let h: usize = h.trim().parse().map_err(|_| bad())?;
-        let w: usize = w.trim().parse().map_err(|_| bad())?;
-        if h == 0 || w == 0 || h.checked_mul(w).is_none() {
-            return Err(format!("`{s}`: H and W must be at least 1"));
-        }
-        Ok(Rect {
-            height: h,
-            width: w,
-        })
-    }
-}
-
 /// Options both commands share.
 #[derive(Args, Debug)]
 pub struct Common {
@@ -79,10 +52,10 @@ pub struct Common {
     #[arg(long, default_value = "l3", value_name = "SET|FILE")]
     pub pieces: String,
     /// Memory a board's count may take (board, scan, frontier tables, counts, drawing), e.g. 512M or 4G.
-    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::limits::bytes)]
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::values::bytes)]
     pub memory_limit: u64,
     /// Seconds the whole command may take.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Option<Duration>,
     /// Print one JSON object per board instead of text.
     #[arg(long)]

@@ -9,7 +9,8 @@ use boardkit_2048::ai::{self, Downgrade, Ending, Evaluation, Played, Settings, S
 use boardkit_2048::expectimax::{Config, Depth, DEPTH_OFFSET};
 use boardkit_2048::format::{parse_max_tile, Range};
 use boardkit_2048::heuristic::{Evaluate, Weights};
-use boardkit_2048::{tile_exponent, tile_value};
+use boardkit_2048::{params, tile_value};
+use boardkit_grid::value::{IntParam, SEED};
 use clap::Args;
 use serde::Serialize;
 
@@ -17,6 +18,10 @@ use super::network_file::load_network;
 use super::tables::TablesArgs;
 use crate::error::CliError;
 use crate::input;
+use crate::values;
+
+/// `--games`: games played by one command.
+const GAMES: IntParam = IntParam::new("a number of games", 1, 1_000_000);
 use crate::report::{count, median, plural};
 
 /// The tiles whose reach the summary reports.
@@ -35,32 +40,32 @@ pub struct SearchArgs {
     /// moves); a position with k distinct tiles is searched k - K deep
     /// (K: --depth-offset), within --min-depth..=--depth [ai: 2..=6, hint:
     /// 3..=8]. Not with --time-per-move, which sets the depth by time.
-    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=12),
+    #[arg(long, short = 'd', value_parser = values::int::<u32>(params::DEPTH),
           conflicts_with = "time_per_move")]
     pub depth: Option<u32>,
     /// Shallowest search (1..=12); equal to --depth for a fixed depth. Not
     /// with --time-per-move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12),
+    #[arg(long, value_parser = values::int::<u32>(params::DEPTH),
           conflicts_with = "time_per_move")]
     pub min_depth: Option<u32>,
     /// The adaptive depth's K: a position with k distinct tile values is
     /// searched k - K deep (0..=16) [5]. Not with --time-per-move.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=16),
+    #[arg(long, value_name = "K", value_parser = values::int::<u32>(params::DEPTH_OFFSET),
           conflicts_with = "time_per_move")]
     pub depth_offset: Option<u32>,
     /// Search each move for this many milliseconds, deepening one move at a
     /// time (results then depend on the machine's speed); replaces --depth,
     /// --min-depth and --depth-offset.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", value_parser = values::int::<u64>(params::TIME_PER_MOVE_MS))]
     pub time_per_move: Option<u64>,
     /// Chance nodes reached with a smaller probability are evaluated rather
     /// than searched [ai: 0.005, hint: 0.001].
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", value_parser = params::parse_prob_cutoff)]
     pub prob_cutoff: Option<f32>,
     /// Change the evaluation's weights, e.g. `empty=300,smooth=20` (names:
     /// alive empty merges mono_power mono sum_power sum smooth).
-    #[arg(long, value_name = "LIST")]
-    pub weights: Option<String>,
+    #[arg(long, value_name = "LIST", value_parser = parse_weights)]
+    pub weights: Option<Weights>,
     /// Evaluate with an n-tuple network saved by `2048 train` instead of the
     /// hand-made evaluation.
     #[arg(long, value_name = "FILE", conflicts_with = "weights")]
@@ -68,7 +73,7 @@ pub struct SearchArgs {
     /// With --ntuple: judge boards holding this tile or a larger one by the
     /// same layout one stage lower (tile downgrading), which the network
     /// knows far better; `off` to judge every board as it is [16384].
-    #[arg(long, value_name = "TILE", requires = "ntuple", value_parser = parse_downgrade)]
+    #[arg(long, value_name = "TILE", requires = "ntuple", value_parser = params::downgrade)]
     pub downgrade_from: Option<Downgrade>,
     /// With --ntuple: a second-stage network (`2048 train --stage-from`)
     /// that judges the boards from --downgrade-from's tile on, through
@@ -77,16 +82,9 @@ pub struct SearchArgs {
     pub late_ntuple: Option<PathBuf>,
 }
 
-fn parse_downgrade(s: &str) -> Result<Downgrade, String> {
-    if s == "off" {
-        return Ok(Downgrade::Off);
-    }
-    s.parse::<u128>()
-        .ok()
-        .and_then(tile_exponent)
-        .filter(|e| (2..=15).contains(e))
-        .map(Downgrade::From)
-        .ok_or_else(|| format!("`{s}` is not `off` or a tile from 4 to 32768"))
+/// The evaluation's weights changed as `--weights` says.
+fn parse_weights(spec: &str) -> Result<Weights, String> {
+    Weights::default().with_spec(spec)
 }
 
 impl SearchArgs {
@@ -94,31 +92,26 @@ impl SearchArgs {
     /// --ntuple network.
     pub fn evaluation(&self) -> Result<Evaluation, CliError> {
         if let Some(path) = &self.ntuple {
-            let net = load_network(path)?;
             let downgrade = self.downgrade_from.unwrap_or(Downgrade::DEFAULT);
             let needs_downgrade = || {
-                CliError::input(
+                CliError::usage(
                     "--late-ntuple needs --downgrade-from: its stage starts at that tile",
                 )
             };
             if downgrade == Downgrade::Off && self.late_ntuple.is_some() {
                 return Err(needs_downgrade());
             }
+            let net = load_network(path)?;
             let late = match &self.late_ntuple {
                 Some(p) => Some(load_network(p)?),
                 None => None,
             };
             return Evaluation::network(net, downgrade, late).map_err(|_| needs_downgrade());
         }
-        match &self.weights {
-            None => Ok(Evaluation::standard()),
-            Some(spec) => {
-                let w = Weights::default()
-                    .with_spec(spec)
-                    .map_err(|e| CliError::input(format!("--weights: {e}")))?;
-                Ok(Evaluation::heuristic(w))
-            }
-        }
+        Ok(match self.weights {
+            None => Evaluation::standard(),
+            Some(w) => Evaluation::heuristic(w),
+        })
     }
 
     /// What `evaluation` is, for summaries: the heuristic's weights, or the
@@ -144,10 +137,11 @@ impl SearchArgs {
     /// evaluation's own fast or strong setting (strong when `strong` or
     /// --strong), then the depth and cut-off options; the tables as
     /// `tables` says (read, or built on first use).
+    /// The arguments are checked before any file is read or table built.
     pub fn settings(&self, strong: bool, tables: &TablesArgs) -> Result<Settings, CliError> {
-        let evaluation = self.evaluation()?;
-        let base = evaluation.base_config(strong || self.strong);
+        let base = Evaluation::base_config_of(self.ntuple.is_some(), strong || self.strong);
         let config = self.config(base)?;
+        let evaluation = self.evaluation()?;
         Ok(Settings {
             evaluation,
             config,
@@ -173,18 +167,13 @@ impl SearchArgs {
             let max = self.depth.unwrap_or(base_max);
             let min = self.min_depth.unwrap_or(base_min.min(max));
             if min > max {
-                return Err(CliError::input(format!(
+                return Err(CliError::usage(format!(
                     "--min-depth {min} is deeper than --depth {max}"
                 )));
             }
             config.depth = Depth::Adaptive { min, max, offset };
         }
         if let Some(p) = self.prob_cutoff {
-            if !(0.0..1.0).contains(&p) {
-                return Err(CliError::input(format!(
-                    "--prob-cutoff {p} is outside 0 (no cut-off) to 1"
-                )));
-            }
             config.prob_cutoff = p;
         }
         Ok(config)
@@ -195,11 +184,10 @@ impl SearchArgs {
 #[derive(Args, Debug)]
 pub struct AiArgs {
     /// Number of games; game i (from 0) uses seed S + i.
-    #[arg(long, short = 'n', default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = values::int::<u64>(GAMES))]
     pub games: u64,
     /// The seed S of the first game.
-    #[arg(long, short = 's', default_value_t = 1)]
+    #[arg(long, short = 's', default_value_t = 1, value_parser = values::int::<u64>(SEED))]
     pub seed: u64,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -207,11 +195,10 @@ pub struct AiArgs {
     pub tables: TablesArgs,
     /// Stop each game once it makes this tile (e.g. 2048) instead of playing
     /// it to the end.
-    #[arg(long, value_name = "TILE")]
-    pub until: Option<u128>,
+    #[arg(long, value_name = "TILE", value_parser = values::tile(params::UNTIL))]
+    pub until: Option<u8>,
     /// Games played at once (threads); timing is per thread.
-    #[arg(long, short = 'j', default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = values::int::<u64>(values::JOBS))]
     pub jobs: u64,
     /// Leave the timing figures out, so that runs can be compared byte for
     /// byte.
@@ -223,7 +210,7 @@ pub struct AiArgs {
     /// Stop every game still playing after this many seconds (checked
     /// between moves; each game is reported as it stands, marked `stopped at
     /// --time-limit`).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Option<Duration>,
 }
 
@@ -334,12 +321,7 @@ struct AiJson {
 /// Runs `2048 ai`.
 pub fn run_ai(args: &AiArgs) -> Result<String, CliError> {
     let settings = args.search.settings(false, &args.tables)?;
-    let until = match args.until {
-        None => None,
-        Some(t) => Some(tile_exponent(t).ok_or_else(|| {
-            CliError::input(format!("--until {t} is not a tile (a power of two from 2)"))
-        })?),
-    };
+    let until = args.until;
     let start = Instant::now();
     let mut stop = Stop::never();
     stop.until = until;
@@ -537,7 +519,7 @@ pub struct HintArgs {
     /// Search at most this many seconds: deepen one depth at a time up to
     /// the deepest setting (--depth) and answer with the deepest search
     /// finished in time (depth 1 always finishes).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds,
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds,
           conflicts_with = "time_per_move")]
     pub time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
@@ -687,19 +669,6 @@ pub mod tour {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn downgrade_takes_off_or_a_tile_from_4_to_32768() {
-        assert_eq!(parse_downgrade("off"), Ok(Downgrade::Off));
-        assert_eq!(parse_downgrade("16384"), Ok(Downgrade::From(14)));
-        assert_eq!(parse_downgrade("4"), Ok(Downgrade::From(2)));
-        for bad in ["2", "65536", "3000", "0", "x"] {
-            assert_eq!(
-                parse_downgrade(bad),
-                Err(format!("`{bad}` is not `off` or a tile from 4 to 32768"))
-            );
-        }
-    }
 
     #[test]
     fn a_record_shows_the_game_as_it_ended() {

@@ -8,7 +8,8 @@ use std::time::Duration;
 use boardkit_2048::format::{
     judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range,
 };
-use boardkit_2048::max_tile::{best_line_within, can_overflow, max_tile_within, Limits, MAX_MOVES};
+use boardkit_2048::max_tile::{best_line_within, can_overflow, max_tile_within, Limits};
+use boardkit_2048::params;
 use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
 use clap::Args;
@@ -16,6 +17,7 @@ use serde::Serialize;
 
 use crate::error::CliError;
 use crate::input;
+use crate::values;
 
 /// Arguments of `2048 max-tile`.
 #[derive(Args, Debug)]
@@ -23,8 +25,7 @@ pub struct MaxTileArgs {
     /// Input file (standard input when absent or `-`).
     pub file: Option<PathBuf>,
     /// The move budget K.
-    #[arg(long, short = 'k', default_value_t = 5,
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_MOVES)))]
+    #[arg(long, short = 'k', default_value_t = 5, value_parser = values::int::<u32>(params::MOVES))]
     pub moves: u32,
     /// Also print a shortest move sequence (U D L R) reaching the tile, or `-`
     /// when the board already holds it.
@@ -38,11 +39,11 @@ pub struct MaxTileArgs {
     pub json: bool,
     /// Give up after this many seconds (`error: not solved within the time
     /// limit`, exit status 1).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Option<Duration>,
     /// Memory for the table of boards already searched, e.g. 64M; past it
     /// the table stops growing (slower, never wrong).
-    #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = crate::limits::bytes)]
+    #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = crate::values::bytes)]
     pub memory_limit: u64,
 }
 
@@ -52,8 +53,7 @@ pub struct MovesArgs {
     /// Input file (standard input when absent or `-`).
     pub file: Option<PathBuf>,
     /// Board side N: each case is N x N values.
-    #[arg(long, default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(1..=boardkit_2048::MAX_SIZE as u64))]
+    #[arg(long, default_value_t = 4, value_parser = values::int::<u64>(params::SIZE))]
     pub size: u64,
     /// Accept tiles up to 2^127 (a 2048 tile or larger still wins the game).
     #[arg(long)]

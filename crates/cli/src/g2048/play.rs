@@ -12,7 +12,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use boardkit_2048::ai::{advise, Evaluation, Settings};
 use boardkit_2048::expectimax::{Config, Depth};
-use boardkit_2048::game::{Game, MAX_GAME_SIZE, MIN_GAME_SIZE};
+use boardkit_2048::game::Game;
+use boardkit_2048::params;
 use boardkit_2048::tables::Tables;
 use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
@@ -33,12 +34,11 @@ use crate::terminal::{self, Flow};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Board side N (2..=8).
-    #[arg(long, default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(MIN_GAME_SIZE as u64..=MAX_GAME_SIZE as u64))]
+    #[arg(long, default_value_t = 4, value_parser = crate::values::int::<u64>(params::GAME_SIZE))]
     pub size: u64,
     /// Seed of the first game (from the clock when absent; shown on screen).
     /// Each new game uses the next seed.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::values::int::<u64>(boardkit_grid::value::SEED))]
     pub seed: Option<u64>,
     /// Do not write the high-score file in the user's data directory.
     #[arg(long)]

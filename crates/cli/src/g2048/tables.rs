@@ -37,7 +37,7 @@ pub struct TablesArgs {
     pub no_tables: bool,
     /// The most memory building one table may use; a table that needs more
     /// is left out (with a warning) [1G].
-    #[arg(long, value_name = "SIZE", value_parser = crate::limits::bytes,
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes,
           default_value = DEFAULT_MEMORY_LIMIT, hide_default_value = true)]
     pub memory_limit: u64,
 }
@@ -57,7 +57,8 @@ impl TablesArgs {
             dir.as_deref(),
             &Subproblem::standard(),
             self.memory_limit,
-            false,
+            Rebuild::Missing,
+            Unsaved::Warn,
         )?;
         Ok(Arc::new(tables))
     }
@@ -100,16 +101,38 @@ pub enum Fate {
     OverLimit,
 }
 
+/// Which tables [`load_or_build`] builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rebuild {
+    /// Those missing or damaged.
+    Missing,
+    /// All of them.
+    All,
+}
+
+/// What [`load_or_build`] does when a table it built cannot be saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsaved {
+    /// Warn on stderr and use the table from memory (`ai`, `hint`: the
+    /// game goes on).
+    Warn,
+    /// Fail (`tables build`, whose whole job is to save them).
+    Fail,
+}
+
 /// Reads each table of `subs` from `dir`, or builds it when the file is
-/// missing, damaged or `force`, and saves what it built. Damaged files and
-/// failed saves are warned about on stderr; tables over `memory_limit` are
-/// left out with a warning. Returns the tables and what happened to each.
+/// missing or damaged (or always, with [`Rebuild::All`]), and saves what it
+/// built. Damaged files are warned about on stderr, and failed saves as
+/// `unsaved` says; tables over `memory_limit` are left out with a warning.
+/// Returns the tables and what happened to each.
 pub fn load_or_build(
     dir: Option<&Path>,
     subs: &[Subproblem],
     memory_limit: u64,
-    force: bool,
+    rebuild: Rebuild,
+    unsaved: Unsaved,
 ) -> Result<(Tables, Vec<(Subproblem, Fate)>), CliError> {
+    let force = rebuild == Rebuild::All;
     let mut tables = Vec::new();
     let mut fates = Vec::new();
     let mut to_build = Vec::new();
@@ -157,10 +180,12 @@ pub fn load_or_build(
             before += sub.states();
             if let Some(d) = dir {
                 if let Err(e) = save(d, &table) {
-                    warn(&format!(
-                        "cannot save {}: {e}",
-                        d.join(sub.file_name()).display()
-                    ));
+                    let message = format!("cannot save {}: {e}", d.join(sub.file_name()).display());
+                    if unsaved == Unsaved::Fail {
+                        bar.finish_and_clear();
+                        return Err(CliError::input(message));
+                    }
+                    warn(&message);
                 }
             }
             tables.push(table);
@@ -195,6 +220,16 @@ fn save(dir: &Path, table: &Table) -> io::Result<()> {
     })
 }
 
+/// Fails unless files can be written in `dir` (made if missing), so that
+/// `tables build` says so before it spends time building.
+fn check_writable(dir: &Path) -> Result<(), CliError> {
+    let cannot = |e: io::Error| CliError::input(format!("cannot write in {}: {e}", dir.display()));
+    fs::create_dir_all(dir).map_err(cannot)?;
+    let probe = dir.join(format!(".write-test-{}", std::process::id()));
+    fs::write(&probe, b"").map_err(cannot)?;
+    fs::remove_file(&probe).map_err(cannot)
+}
+
 /// `boardkit 2048 tables …`.
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
@@ -210,7 +245,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// The most memory building one table may use [1G].
-    #[arg(long, value_name = "SIZE", value_parser = crate::limits::bytes,
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes,
           default_value = DEFAULT_MEMORY_LIMIT, hide_default_value = true)]
     pub memory_limit: u64,
     /// Rebuild every table, even those already on disk and sound.
@@ -232,8 +267,14 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
         .or_else(default_dir)
         .ok_or_else(|| CliError::input("no cache directory: give --tables DIR"))?;
     let start = Instant::now();
+    check_writable(&dir)?;
     let subs = Subproblem::standard();
-    let (_, fates) = load_or_build(Some(&dir), &subs, args.memory_limit, args.force)?;
+    let rebuild = if args.force {
+        Rebuild::All
+    } else {
+        Rebuild::Missing
+    };
+    let (_, fates) = load_or_build(Some(&dir), &subs, args.memory_limit, rebuild, Unsaved::Fail)?;
     let mut out = format!("lookup tables in {}\n", dir.display());
     let mut bytes = 0;
     for (sub, fate) in &fates {
@@ -282,11 +323,23 @@ mod tests {
     #[test]
     fn tables_are_built_once_then_read() {
         let dir = scratch("once");
-        let (built, fates) = load_or_build(Some(&dir), &tiny(), u64::MAX, false)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+        let (built, fates) = load_or_build(
+            Some(&dir),
+            &tiny(),
+            u64::MAX,
+            Rebuild::Missing,
+            Unsaved::Warn,
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
         assert!(fates.iter().all(|(_, f)| matches!(f, Fate::Built(_))));
-        let (read, fates) = load_or_build(Some(&dir), &tiny(), u64::MAX, false)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+        let (read, fates) = load_or_build(
+            Some(&dir),
+            &tiny(),
+            u64::MAX,
+            Rebuild::Missing,
+            Unsaved::Warn,
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
         assert!(fates.iter().all(|(_, f)| *f == Fate::Read));
         assert_eq!(built, read);
         let _ = fs::remove_dir_all(&dir);
@@ -296,7 +349,7 @@ mod tests {
     fn a_damaged_or_truncated_file_is_rebuilt() {
         let dir = scratch("damaged");
         let subs = tiny();
-        let (good, _) = load_or_build(Some(&dir), &subs, u64::MAX, false)
+        let (good, _) = load_or_build(Some(&dir), &subs, u64::MAX, Rebuild::Missing, Unsaved::Warn)
             .unwrap_or_else(|e| panic!("{}", e.message));
         let first = dir.join(subs[0].file_name());
         let second = dir.join(subs[1].file_name());
@@ -307,8 +360,9 @@ mod tests {
         let len = fs::metadata(&second).map(|m| m.len()).unwrap_or(0);
         let short = fs::read(&second).unwrap_or_else(|e| panic!("{e}"));
         fs::write(&second, &short[..short.len() / 3]).unwrap_or_else(|e| panic!("{e}"));
-        let (again, fates) = load_or_build(Some(&dir), &subs, u64::MAX, false)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+        let (again, fates) =
+            load_or_build(Some(&dir), &subs, u64::MAX, Rebuild::Missing, Unsaved::Warn)
+                .unwrap_or_else(|e| panic!("{}", e.message));
         assert!(matches!(fates[0].1, Fate::Built(_)));
         assert!(matches!(fates[1].1, Fate::Built(_)));
         assert_eq!(fates[2].1, Fate::Read);
@@ -322,9 +376,34 @@ mod tests {
     fn a_table_over_the_memory_limit_is_left_out() {
         let subs = tiny();
         let limit = subs[1].build_bytes();
-        let (tables, fates) =
-            load_or_build(None, &subs, limit, false).unwrap_or_else(|e| panic!("{}", e.message));
+        let (tables, fates) = load_or_build(None, &subs, limit, Rebuild::Missing, Unsaved::Warn)
+            .unwrap_or_else(|e| panic!("{}", e.message));
         assert_eq!(tables.tables().len(), 2);
         assert_eq!(fates[2].1, Fate::OverLimit);
+    }
+
+    #[test]
+    fn a_table_that_cannot_be_saved_fails_a_build_and_warns_a_game() {
+        // A file where the directory should be: nothing can be saved in it.
+        let blocked = scratch("blocked");
+        fs::write(&blocked, b"not a directory").unwrap_or_else(|e| panic!("{e}"));
+        let subs = tiny();
+        let failed = load_or_build(Some(&blocked), &subs, u64::MAX, Rebuild::All, Unsaved::Fail);
+        let message = failed.map(|_| ()).map_err(|e| e.message);
+        assert!(
+            matches!(&message, Err(m) if m.starts_with(&format!("cannot save {}", blocked.display()))),
+            "{message:?}"
+        );
+        let (tables, fates) =
+            load_or_build(Some(&blocked), &subs, u64::MAX, Rebuild::All, Unsaved::Warn)
+                .unwrap_or_else(|e| panic!("{}", e.message));
+        assert_eq!(tables.tables().len(), 3);
+        assert!(fates.iter().all(|(_, f)| matches!(f, Fate::Built(_))));
+        assert!(check_writable(&blocked).is_err());
+        let _ = fs::remove_file(&blocked);
+        let fresh = scratch("writable");
+        assert!(check_writable(&fresh).is_ok());
+        assert_eq!(fs::read_dir(&fresh).map(Iterator::count).ok(), Some(0));
+        let _ = fs::remove_dir_all(&fresh);
     }
 }

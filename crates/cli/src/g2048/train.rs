@@ -10,11 +10,18 @@ use std::time::{Duration, Instant};
 
 use boardkit_2048::ntuple::{Coherence, NTuple};
 use boardkit_2048::train::{train, TrainConfig, TrainedGame};
-use boardkit_2048::{tile_exponent, tile_value};
+use boardkit_2048::{params, tile_value};
+use boardkit_grid::value::{IntParam, SEED};
 use clap::Args;
 
 use super::network_file::load_network;
 use crate::error::CliError;
+use crate::values;
+
+/// `--games`: training games.
+const GAMES: IntParam = IntParam::new("a number of games", 1, 1_000_000_000);
+/// `--every` and `--checkpoint`: games between reports or saves.
+const EVERY: IntParam = IntParam::new("a number of games", 1, u64::MAX as i128);
 
 /// Arguments of `2048 train`.
 #[derive(Args, Debug)]
@@ -26,14 +33,13 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
     /// Training games to play.
-    #[arg(long, short = 'n', default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(long, short = 'n', default_value_t = 100_000, value_parser = values::int::<u64>(GAMES))]
     pub games: u64,
     /// Seeds the training games.
-    #[arg(long, short = 's', default_value_t = 1)]
+    #[arg(long, short = 's', default_value_t = 1, value_parser = values::int::<u64>(SEED))]
     pub seed: u64,
     /// The learning rate (0 < A <= 1) [0.1; with --coherence, the meta rate: 1].
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = parse_alpha)]
     pub alpha: Option<f32>,
     /// Learn with a rate per weight by temporal coherence (TC learning). Its
     /// sums (512 MiB) are saved as OUT.tc and taken up again from FILE.tc by
@@ -43,33 +49,32 @@ pub struct TrainArgs {
     /// Start this share of the games (0 to 1) from a kept board of a late
     /// stage: where an earlier game first made a tile of --restart-tile or
     /// more (the latest 4,096 such boards).
-    #[arg(long, value_name = "P", default_value_t = 0.0)]
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_share)]
     pub restart: f64,
     /// The tile from which boards are kept for --restart.
-    #[arg(long, value_name = "TILE", default_value_t = 8192)]
-    pub restart_tile: u64,
+    #[arg(long, value_name = "TILE", default_value = "8192",
+          value_parser = values::tile(params::DOWNGRADE_FROM))]
+    pub restart_tile: u8,
     /// Train a second-stage network for the boards holding this tile or a
     /// larger one (for `ai --late-ntuple`): it judges them by their
     /// downgraded layout and learns only from them. Start it --from the
     /// first-stage network, with --restart-tile at this tile.
-    #[arg(long, value_name = "TILE")]
-    pub stage_from: Option<u64>,
+    #[arg(long, value_name = "TILE", value_parser = values::tile(params::DOWNGRADE_FROM))]
+    pub stage_from: Option<u8>,
     /// Games played at once, one per thread, on the network as it stood
     /// before them (results depend on J, not on timing).
-    #[arg(long, short = 'j', default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = values::int::<u64>(values::JOBS))]
     pub jobs: u64,
     /// Print one line of statistics every this many games.
-    #[arg(long, value_name = "GAMES", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "GAMES", default_value_t = 1000, value_parser = values::int::<u64>(EVERY))]
     pub every: u64,
     /// Also save OUT every this many games, so that a long run can be used
     /// (or continued) before it ends.
-    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "GAMES", value_parser = values::int::<u64>(EVERY))]
     pub checkpoint: Option<u64>,
     /// Stop after this many seconds (checked between games) and save what
     /// was learned so far.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Option<Duration>,
 }
 
@@ -182,36 +187,33 @@ fn load_coherence(from: Option<&Path>) -> Result<Coherence, CliError> {
     }
 }
 
-/// The exponent of `tile`, a tile from 4 to 32768 given to `flag`.
-fn stage_tile(flag: &str, tile: u64) -> Result<u8, CliError> {
-    tile_exponent(u128::from(tile))
-        .filter(|e| (2..=15).contains(e))
-        .ok_or_else(|| CliError::input(format!("{flag} {tile} is not a tile from 4 to 32768")))
+/// A learning rate, for clap: 0 < A <= 1.
+fn parse_alpha(text: &str) -> Result<f32, String> {
+    text.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|a| *a > 0.0 && *a <= 1.0)
+        .ok_or_else(|| "expected a learning rate above 0, at most 1".to_string())
+}
+
+/// A share of the games, for clap: 0 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|p| (0.0..=1.0).contains(p))
+        .ok_or_else(|| "expected a share from 0 to 1".to_string())
 }
 
 /// Runs `2048 train`.
 pub fn run_train(args: &TrainArgs) -> Result<String, CliError> {
     let alpha = args.alpha.unwrap_or(if args.coherence { 1.0 } else { 0.1 });
-    if !(alpha > 0.0 && alpha <= 1.0) {
-        return Err(CliError::input(format!(
-            "--alpha {alpha} is outside 0 (exclusive) to 1"
-        )));
-    }
     let mut net = match &args.from {
         Some(path) => load_network(path)?,
         None => NTuple::zeroed(),
     };
-    if !(0.0..=1.0).contains(&args.restart) {
-        return Err(CliError::input(format!(
-            "--restart {} is outside 0 to 1",
-            args.restart
-        )));
-    }
-    let restart_tile = stage_tile("--restart-tile", args.restart_tile)?;
-    let stage = match args.stage_from {
-        Some(t) => Some(stage_tile("--stage-from", t)?),
-        None => None,
-    };
+    let restart_tile = args.restart_tile;
+    let stage = args.stage_from;
     let mut coherence = match args.coherence {
         true => Some(load_coherence(args.from.as_deref())?),
         false => None,

@@ -1,10 +1,26 @@
 //! The levels a Sokoban command works on, and how they are named in its
 //! output.
 
-use boardkit_sokoban::Level;
+use std::path::Path;
+
+use boardkit_sokoban::{xsb, Level};
 
 use crate::error::CliError;
+use crate::input;
 use crate::report::plural;
+
+/// The levels of the XSB file at `path` (`-` for standard input); a file
+/// without a level is an error, in the same words for every command.
+pub fn read(path: &Path) -> Result<Vec<Level>, CliError> {
+    let levels = xsb::parse_collection(&input::read(Some(path))?)?;
+    if levels.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: no level found",
+            path.display()
+        )));
+    }
+    Ok(levels)
+}
 
 /// `level 3 "Title"`, or `level 3` without a title.
 pub fn label(number: usize, level: &Level) -> String {
@@ -37,28 +53,4 @@ pub fn beyond(option: &str, levels: &[Level]) -> CliError {
         levels.len(),
         plural(levels.len() as u64, "s")
     ))
-}
-
-/// A level number given on the command line, for clap: 1 or more.
-pub fn number(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("level numbers start at 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("`{text}` is not a level number (1, 2, …)")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn level_numbers_start_at_1() {
-        assert_eq!(number("1"), Ok(1));
-        assert_eq!(number("0"), Err("level numbers start at 1".to_string()));
-        assert_eq!(
-            number("-2"),
-            Err("`-2` is not a level number (1, 2, …)".to_string())
-        );
-    }
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use boardkit_grid::Dir;
-use boardkit_sokoban::{xsb, Game, Level, Tile};
+use boardkit_sokoban::{Game, Level, Tile};
 use clap::Args;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -20,7 +20,6 @@ use ratatui::Frame;
 
 use super::levels::{self, select};
 use crate::error::CliError;
-use crate::input;
 use crate::terminal::{self, Flow};
 
 /// Screen columns per square: two, so squares look square.
@@ -325,7 +324,7 @@ pub struct PlayArgs {
     /// input).
     pub file: Option<PathBuf>,
     /// Start at level N (from 1).
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = levels::number)]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = crate::values::int::<u64>(crate::values::LEVEL))]
     pub level: u64,
 }
 
@@ -335,17 +334,14 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let (set, levels) = match &args.file {
         None => ("boardkit".to_string(), boardkit_sokoban::builtin::levels()),
         Some(path) => {
-            let text = input::read(Some(path))?;
+            let levels = levels::read(path)?;
             let name = path.file_stem().map_or_else(
                 || "levels".to_string(),
                 |s| s.to_string_lossy().into_owned(),
             );
-            (name, xsb::parse_collection(&text)?)
+            (name, levels)
         }
     };
-    if levels.is_empty() {
-        return Err(CliError::input("no level found in the file"));
-    }
     let (n, _) = select(&levels, Some(args.level))?
         .into_iter()
         .next()

@@ -8,13 +8,12 @@ use std::time::Duration;
 
 use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome, Strategy, Techniques};
-use boardkit_sokoban::{builtin, xsb, Level};
+use boardkit_sokoban::{builtin, Level};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::levels::{beyond, label, select};
 use crate::error::CliError;
-use crate::input;
 use crate::report::{count, median};
 
 /// What `--optimal` asks for.
@@ -43,20 +42,20 @@ pub struct SolveArgs {
     /// input).
     pub file: Option<PathBuf>,
     /// Solve only level N (from 1).
-    #[arg(long, value_name = "N", value_parser = super::levels::number, conflicts_with = "levels")]
+    #[arg(long, value_name = "N", value_parser = crate::values::int::<u64>(crate::values::LEVEL), conflicts_with = "levels")]
     pub level: Option<u64>,
     /// Solve levels A to B (from 1, both included), e.g. `--levels 1-20`.
-    #[arg(long, value_name = "A-B")]
-    pub levels: Option<String>,
+    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    pub levels: Option<(usize, usize)>,
     /// Seconds allowed per level.
-    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Duration,
     /// Memory the solver's tables may hold per level, e.g. 512M or 4G.
-    #[arg(long, default_value = "2G", value_name = "SIZE", value_parser = crate::limits::bytes)]
+    #[arg(long, default_value = "2G", value_name = "SIZE", value_parser = crate::values::bytes)]
     pub memory_limit: u64,
     /// Nodes the search may expand per level (no limit by default): unlike
     /// time, the same on every machine and under any load.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::values::int::<u64>(solver::NODE_LIMIT))]
     pub node_limit: Option<u64>,
     /// Prove optimality: fewest pushes, or fewest moves.
     #[arg(long, value_enum)]
@@ -65,7 +64,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = SearchStrategy::Portfolio, conflicts_with = "optimal")]
     pub strategy: SearchStrategy,
     /// Levels solved at once (each on one thread).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = crate::values::int::<u64>(crate::values::JOBS))]
     pub jobs: u64,
     /// Print one JSON object per level (no summary).
     #[arg(long)]
@@ -138,6 +137,8 @@ struct Report {
     end: End,
     /// Seconds the solver took.
     seconds: f64,
+    /// Seconds of those spent setting up, before the search.
+    set_up_seconds: f64,
     /// Nodes the solver expanded.
     nodes: u64,
 }
@@ -175,6 +176,7 @@ impl Report {
             pushes,
             solution,
             seconds: self.seconds,
+            setup_seconds: self.set_up_seconds,
             nodes: self.nodes,
         }
     }
@@ -191,6 +193,7 @@ struct LevelJson {
     pushes: Option<usize>,
     solution: Option<String>,
     seconds: f64,
+    setup_seconds: f64,
     nodes: u64,
 }
 
@@ -204,13 +207,9 @@ fn limit_name(limit: Limit) -> &'static str {
     }
 }
 
-/// Parses `A-B`.
-fn parse_range(text: &str) -> Result<(usize, usize), CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "--levels {text}: expected A-B with 1 <= A <= B, e.g. 1-20"
-        ))
-    };
+/// Parses `A-B`, for clap.
+fn parse_range(text: &str) -> Result<(usize, usize), String> {
+    let bad = || "expected A-B with 1 <= A <= B, e.g. 1-20".to_string();
     let (a, b) = text.split_once('-').ok_or_else(bad)?;
     let a: usize = a.trim().parse().map_err(|_| bad())?;
     let b: usize = b.trim().parse().map_err(|_| bad())?;
@@ -222,10 +221,9 @@ fn parse_range(text: &str) -> Result<(usize, usize), CliError> {
 
 /// The levels to solve, each with its number from 1.
 fn choose<'a>(args: &SolveArgs, levels: &'a [Level]) -> Result<Vec<(usize, &'a Level)>, CliError> {
-    if let Some(text) = &args.levels {
-        let (a, b) = parse_range(text)?;
+    if let Some((a, b)) = args.levels {
         if b > levels.len() {
-            return Err(beyond(&format!("--levels {text}"), levels));
+            return Err(beyond(&format!("--levels {a}-{b}"), levels));
         }
         return Ok((a..=b)
             .filter_map(|n| levels.get(n - 1).map(|l| (n, l)))
@@ -261,6 +259,7 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
         title: level.title().map(str::to_string),
         end,
         seconds: outcome.elapsed().as_secs_f64(),
+        set_up_seconds: outcome.set_up().as_secs_f64(),
         nodes: outcome.nodes(),
     }
 }
@@ -268,8 +267,18 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
 fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
     let nodes = count(r.nodes, "node", "nodes");
     let unsolved = |why: &str| {
+        // A limit reached while the level's tables were still being made
+        // (a large level) leaves no time to search: say where it went.
+        let set_up = if r.set_up_seconds * 2.0 >= r.seconds {
+            format!(
+                ", {:.3} s of it setting up the level's tables",
+                r.set_up_seconds
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "{name}: unsolved: {why} after {:.3} s ({nodes})\n",
+            "{name}: unsolved: {why} after {:.3} s ({nodes}{set_up})\n",
             r.seconds
         )
     };
@@ -342,16 +351,7 @@ fn config(args: &SolveArgs) -> Result<Config, CliError> {
 /// Runs `sokoban solve`.
 pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     let levels = match &args.file {
-        Some(path) => {
-            let levels = xsb::parse_collection(&input::read(Some(path))?)?;
-            if levels.is_empty() {
-                return Err(CliError::input(format!(
-                    "{}: no level found",
-                    path.display()
-                )));
-            }
-            levels
-        }
+        Some(path) => super::levels::read(path)?,
         None => builtin::levels(),
     };
     let chosen = choose(args, &levels)?;
@@ -452,6 +452,7 @@ mod tests {
             title: Some("Three".to_string()),
             end,
             seconds: 0.25,
+            set_up_seconds: 0.01,
             nodes: 7,
         }
     }
@@ -468,32 +469,32 @@ mod tests {
                     lurd: "rrR".to_string(),
                 },
                 "L: solved in 0.250 s: 3 moves, 1 push (7 nodes)\nrrR\n",
-                r#"{"level":3,"title":"Three","status":"solved","limit":null,"moves":3,"pushes":1,"solution":"rrR","seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"solved","limit":null,"moves":3,"pushes":1,"solution":"rrR","seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
             (
                 End::NoSolution,
                 "L: no solution (proved in 0.250 s, 7 nodes)\n",
-                r#"{"level":3,"title":"Three","status":"no solution","limit":null,"moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"no solution","limit":null,"moves":null,"pushes":null,"solution":null,"seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
             (
                 End::Unsolved(Limit::Time),
                 "L: unsolved: time limit reached after 0.250 s (7 nodes)\n",
-                r#"{"level":3,"title":"Three","status":"unsolved","limit":"time","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"time","moves":null,"pushes":null,"solution":null,"seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
             (
                 End::Unsolved(Limit::Memory),
                 "L: unsolved: memory limit reached after 0.250 s (7 nodes)\n",
-                r#"{"level":3,"title":"Three","status":"unsolved","limit":"memory","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"memory","moves":null,"pushes":null,"solution":null,"seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
             (
                 End::Unsolved(Limit::Nodes),
                 "L: unsolved: node limit reached after 0.250 s (7 nodes)\n",
-                r#"{"level":3,"title":"Three","status":"unsolved","limit":"nodes","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"nodes","moves":null,"pushes":null,"solution":null,"seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
             (
                 End::Failed,
                 "L: unsolved: internal error: the solution failed its replay after 0.250 s (7 nodes)\n",
-                r#"{"level":3,"title":"Three","status":"unsolved","limit":"internal","moves":null,"pushes":null,"solution":null,"seconds":0.25,"nodes":7}"#,
+                r#"{"level":3,"title":"Three","status":"unsolved","limit":"internal","moves":null,"pushes":null,"solution":null,"seconds":0.25,"setup_seconds":0.01,"nodes":7}"#,
             ),
         ];
         for (end, text, json) in cases {
@@ -509,6 +510,19 @@ mod tests {
         assert_eq!(
             describe(&one, Some(Optimal::Moves), "L"),
             "L: solved (fewest moves) in 0.250 s: 1 move, 1 push (7 nodes)\nR\n"
+        );
+    }
+
+    /// A limit reached while setting up says so, the time it took, and
+    /// that no node was searched.
+    #[test]
+    fn a_limit_reached_in_set_up_says_where_the_time_went() {
+        let mut r = report(End::Unsolved(Limit::Time));
+        r.nodes = 0;
+        r.set_up_seconds = 0.25;
+        assert_eq!(
+            describe(&r, None, "L"),
+            "L: unsolved: time limit reached after 0.250 s (0 nodes, 0.250 s of it setting up the level's tables)\n"
         );
     }
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use boardkit_sokoban::lurd::{self, Blocked, Status, Verdict};
-use boardkit_sokoban::{xsb, Level};
+use boardkit_sokoban::Level;
 use clap::Args;
 use serde::Serialize;
 
@@ -20,7 +20,7 @@ pub struct VerifyArgs {
     /// The XSB level file (`-` for standard input).
     pub levels: PathBuf,
     /// Check only level N (from 1) of the file.
-    #[arg(long, value_name = "N", value_parser = levels::number)]
+    #[arg(long, value_name = "N", value_parser = crate::values::int::<u64>(crate::values::LEVEL))]
     pub level: Option<u64>,
     /// The solution in LURD notation (for one level).
     #[arg(long, value_name = "LURD", conflicts_with = "solutions")]
@@ -127,14 +127,7 @@ fn warnings(name: &str, v: &Verdict) -> Vec<String> {
 
 /// Runs `sokoban verify`.
 pub fn run(args: &VerifyArgs) -> Result<String, CliError> {
-    let text = input::read(Some(&args.levels))?;
-    let levels = xsb::parse_collection(&text)?;
-    if levels.is_empty() {
-        return Err(CliError::input(format!(
-            "{}: no level found",
-            args.levels.display()
-        )));
-    }
+    let levels = levels::read(&args.levels)?;
     let chosen = select(&levels, args.level)?;
     // Pair each chosen level with its solution text and where it came from:
     // `--solution`, or the solutions file and the line holding it.

@@ -4,15 +4,20 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use boardkit_grid::value::IntParam;
 use boardkit_yut::file::{parse_board, to_json, to_toml};
 use boardkit_yut::rolls::{parse_rolls, Game};
-use boardkit_yut::search::{Limits, Line, SearchError, Solver};
+use boardkit_yut::search::{Limits, Line, SearchError, Solver, PIECES};
 use boardkit_yut::Board;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use crate::error::CliError;
 use crate::input;
+use crate::values;
+
+/// `--max-states`: positions held at once.
+const MAX_STATES: IntParam = IntParam::new("a number of positions", 1, u64::MAX as i128);
 
 /// The yut-nori commands.
 #[derive(Subcommand, Debug)]
@@ -39,9 +44,8 @@ pub struct BestArgs {
     /// Input file (standard input when absent or `-`).
     pub file: Option<PathBuf>,
     /// The number of pieces.
-    #[arg(long, short = 'p', default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(1..=Solver::MAX_PIECES as u64))]
-    pub pieces: u64,
+    #[arg(long, short = 'p', default_value_t = 4, value_parser = values::int::<usize>(PIECES))]
+    pub pieces: usize,
     /// A board file (TOML or JSON; see `boardkit yut board`) instead of the
     /// standard board.
     #[arg(long, value_name = "FILE")]
@@ -56,14 +60,14 @@ pub struct BestArgs {
     pub json: bool,
     /// Give up past this many positions held (bounds memory: 16 to 32 bytes
     /// each); only long games with 7 or 8 pieces come near the default.
-    #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+    #[arg(long, default_value_t = 20_000_000, value_name = "N", value_parser = values::int::<usize>(MAX_STATES))]
     pub max_states: usize,
     /// Give up after this many seconds.
-    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = crate::values::seconds)]
     pub time_limit: Duration,
     /// Give up past this much memory for positions (at 32 bytes each, per
     /// game being solved), e.g. 512M: a tighter --max-states in bytes.
-    #[arg(long, value_name = "SIZE", value_parser = crate::limits::bytes)]
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes)]
     pub memory_limit: Option<u64>,
 }
 
@@ -153,9 +157,8 @@ fn run_best(args: &BestArgs) -> Result<String, CliError> {
     let board = load_board(args.board.as_deref())?;
     let text = input::read(args.file.as_deref())?;
     let games = parse_rolls(&text)?;
-    let pieces = usize::try_from(args.pieces).unwrap_or(usize::MAX);
-    let solver = Solver::new(&board, pieces)
-        .ok_or_else(|| CliError::input(format!("--pieces {pieces} is outside 1..=8")))?;
+    let solver = Solver::new(&board, args.pieces)
+        .ok_or_else(|| CliError::usage(format!("--pieces {}: {}", args.pieces, PIECES.error())))?;
     let solve = |solver: &mut Solver, (i, game): (usize, &Game)| {
         answer(args, &board, solver, &limits, i, game)
     };

@@ -70,6 +70,7 @@ mod zobrist;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use boardkit_grid::value::IntParam;
 use boardkit_grid::Interrupt;
 
 use crate::level::Level;
@@ -122,6 +123,9 @@ pub enum Strategy {
     /// being one move, and moves that make progress costing nothing.
     Fess,
 }
+
+/// [`Config::node_limit`] as a front end passes it: at least one node.
+pub const NODE_LIMIT: IntParam = IntParam::new("a number of nodes", 1, u64::MAX as i128);
 
 /// Limits and goals of a solve.
 ///
@@ -474,6 +478,10 @@ pub enum Outcome {
         nodes: u64,
         /// Time taken.
         elapsed: Duration,
+        /// The part of `elapsed` spent setting up before the search: the
+        /// level's distance and deadlock tables (all of it when a limit
+        /// stopped the set-up).
+        set_up: Duration,
     },
     /// The search proved that the level has no solution.
     NoSolution {
@@ -481,6 +489,10 @@ pub enum Outcome {
         nodes: u64,
         /// Time taken.
         elapsed: Duration,
+        /// The part of `elapsed` spent setting up before the search: the
+        /// level's distance and deadlock tables (all of it when a limit
+        /// stopped the set-up).
+        set_up: Duration,
     },
     /// A limit stopped the search first.
     Unsolved {
@@ -490,6 +502,10 @@ pub enum Outcome {
         nodes: u64,
         /// Time taken.
         elapsed: Duration,
+        /// The part of `elapsed` spent setting up before the search: the
+        /// level's distance and deadlock tables (all of it when a limit
+        /// stopped the set-up).
+        set_up: Duration,
     },
     /// The search ended with a solution that did not survive its check (a
     /// bug in the solver; see [`Failure`]). Not a limit: a larger limit
@@ -501,6 +517,10 @@ pub enum Outcome {
         nodes: u64,
         /// Time taken.
         elapsed: Duration,
+        /// The part of `elapsed` spent setting up before the search: the
+        /// level's distance and deadlock tables (all of it when a limit
+        /// stopped the set-up).
+        set_up: Duration,
     },
 }
 
@@ -513,6 +533,19 @@ impl Outcome {
             | Outcome::NoSolution { nodes, .. }
             | Outcome::Unsolved { nodes, .. }
             | Outcome::Failed { nodes, .. } => *nodes,
+        }
+    }
+
+    /// The part of [`Outcome::elapsed`] spent setting up before the search
+    /// (the level's tables): on a large level it can take the whole time
+    /// limit, leaving 0 nodes searched.
+    #[must_use]
+    pub fn set_up(&self) -> Duration {
+        match self {
+            Outcome::Solved { set_up, .. }
+            | Outcome::NoSolution { set_up, .. }
+            | Outcome::Unsolved { set_up, .. }
+            | Outcome::Failed { set_up, .. } => *set_up,
         }
     }
 
@@ -559,13 +592,16 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
     let problem = match Problem::new(level, &limits, plan) {
         Ok(problem) => problem,
         Err(limit) => {
+            let elapsed = started.elapsed();
             return Outcome::Unsolved {
                 limit,
                 nodes: 0,
-                elapsed: started.elapsed(),
-            }
+                elapsed,
+                set_up: elapsed,
+            };
         }
     };
+    let set_up = started.elapsed();
     let tech = config.techniques;
     let plain = Moves {
         backward: false,
@@ -604,6 +640,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             return Outcome::NoSolution {
                 nodes,
                 elapsed: started.elapsed(),
+                set_up,
             }
         }
         Stop::Limit(limit) => {
@@ -611,6 +648,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
                 limit,
                 nodes,
                 elapsed: started.elapsed(),
+                set_up,
             }
         }
         Stop::Solved(states) => states,
@@ -620,6 +658,7 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             failure: Failure::Path,
             nodes,
             elapsed: started.elapsed(),
+            set_up,
         };
     };
     let verdict = lurd::verify(level, &steps);
@@ -632,12 +671,14 @@ pub fn solve(level: &Level, config: &Config) -> Outcome {
             },
             nodes,
             elapsed: started.elapsed(),
+            set_up,
         }
     } else {
         Outcome::Failed {
             failure: Failure::Replay,
             nodes,
             elapsed: started.elapsed(),
+            set_up,
         }
     }
 }
