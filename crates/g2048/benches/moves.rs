@@ -1,5 +1,6 @@
 //! Speed of the 2048 rules: bitboard moves per second, and the max-tile
-//! search on dense random boards.
+//! search on dense random boards, beside a judge contestant's brute force
+//! (`brute`) on boards of small tiles.
 
 // criterion_group! generates an undocumented `benches` function.
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -10,6 +11,8 @@ use boardkit_grid::Dir;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod brute;
 
 fn random_bitboards(count: usize) -> Vec<Bitboard> {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -30,6 +33,14 @@ fn dense_board(n: usize, seed: u64) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cells = (0..n * n).map(|_| rng.gen_range(1..=10)).collect();
     Board::from_exponents(n, cells).unwrap()
+}
+
+/// The board `random_boards max-tile N SEED 16` writes: every cell a tile
+/// from 2 to 16.
+fn small_tiles_board(n: usize, seed: u64) -> Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let values: Vec<u32> = (0..n * n).map(|_| 1 << rng.gen_range(1..=4u32)).collect();
+    Board::from_values(n, &values).unwrap()
 }
 
 fn bitboard_moves(c: &mut Criterion) {
@@ -75,5 +86,36 @@ fn max_tile_dense(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bitboard_moves, generic_moves, max_tile_dense);
+fn max_tile_against_brute_force(c: &mut Criterion) {
+    let mut group = c.benchmark_group("max-tile 20x20 tiles 2..16");
+    group.sample_size(10);
+    let board = small_tiles_board(20, 1);
+    let rows: Vec<Vec<u32>> = board
+        .value_rows()
+        .iter()
+        .map(|row| row.iter().map(|&v| u32::try_from(v).unwrap()).collect())
+        .collect();
+    for k in [5u32, 9, 10] {
+        assert_eq!(
+            1u32 << max_tile(&board, k),
+            brute::max_tile(&rows, k),
+            "K={k}"
+        );
+        group.bench_function(format!("boardkit K={k}"), |b| {
+            b.iter(|| max_tile(black_box(&board), k))
+        });
+        group.bench_function(format!("brute force K={k}"), |b| {
+            b.iter(|| brute::max_tile(black_box(&rows), k))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bitboard_moves,
+    generic_moves,
+    max_tile_dense,
+    max_tile_against_brute_force
+);
 criterion_main!(benches);
