@@ -20,12 +20,35 @@
 use boardkit_grid::value::{IntParam, ValueError};
 
 use crate::ai::Downgrade;
-use crate::board::MAX_SIZE;
+use crate::board::{Board, MAX_EXPONENT, MAX_SIZE};
 use crate::game::{MAX_GAME_SIZE, MIN_GAME_SIZE};
-use crate::max_tile::MAX_MOVES;
+use crate::max_tile::{can_overflow, MAX_MOVES};
 
 /// The move budget K of the largest-tile search.
 pub const MOVES: IntParam = IntParam::new("a number of moves", 0, MAX_MOVES as i128);
+
+/// Whether `moves` moves on `board` stay within the tiles a [`Board`] holds
+/// (2^[`MAX_EXPONENT`]): a budget past that is refused only when merges
+/// could actually build such a tile.
+///
+/// ```
+/// use boardkit_2048::{params::check_budget, Board};
+///
+/// let b = Board::from_values(2, &[2u32, 2, 0, 0]).unwrap();
+/// assert!(check_budget(&b, 64).is_ok());
+/// ```
+///
+/// # Errors
+/// `could build a tile above 2^127: at most N moves for this board`.
+pub fn check_budget(board: &Board, moves: u32) -> Result<(), ValueError> {
+    let room = u32::from(MAX_EXPONENT - board.max_exponent());
+    if moves > room && can_overflow(board) {
+        return Err(ValueError::new(format!(
+            "could build a tile above 2^{MAX_EXPONENT}: at most {room} moves for this board"
+        )));
+    }
+    Ok(())
+}
 
 /// The side N of a board read in the judge formats.
 pub const SIZE: IntParam = IntParam::new("a board size", 1, MAX_SIZE as i128);

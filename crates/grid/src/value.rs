@@ -197,6 +197,13 @@ pub fn bytes(bytes: i128) -> Result<u64, ValueError> {
 /// [`bytes`] message for sizes below one byte or from 2^64 bytes on.
 pub fn parse_bytes(text: &str) -> Result<u64, ValueError> {
     let t = text.trim();
+    if let Some(magnitude) = t.strip_prefix('-') {
+        // A negative size is a size out of range, not a malformed one.
+        return Err(match parse_bytes(magnitude) {
+            Ok(_) => size_range_error(),
+            Err(e) => e,
+        });
+    }
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
@@ -299,11 +306,11 @@ mod tests {
         assert_eq!(parse_bytes(" 1 gib "), Ok(1 << 30));
         assert_eq!(parse_bytes("3 bytes"), Ok(3));
         assert_eq!(parse_bytes("1T"), Ok(1 << 40));
-        for bad in ["", "1.2.3G", "5X", "-1G", "lots"] {
+        for bad in ["", "1.2.3G", "5X", "-lots", "lots"] {
             assert_eq!(parse_bytes(bad), Err(size_error()), "{bad:?}");
         }
         let range = ValueError::new("expected a size of at least 1 byte, at most 2^64 - 1");
-        for bad in ["0", "0.5", "16777216T"] {
+        for bad in ["0", "0.5", "16777216T", "-1", "-1G"] {
             assert_eq!(parse_bytes(bad), Err(range.clone()), "{bad:?}");
         }
         assert_eq!(bytes(1), Ok(1));

@@ -1,16 +1,18 @@
 //! 2048 (`boardkit.g2048`): legal moves, the largest tile within K moves,
 //! the AI, and the seeded game.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use boardkit_2048::ai::{self, Settings};
-use boardkit_2048::max_tile::{best_line_within, can_overflow, Limits as TileLimits};
-use boardkit_2048::{tile_exponent, tile_value, value_exponent, Board, MAX_EXPONENT};
+use boardkit_2048::max_tile::{best_line_within, Limits as TileLimits};
+use boardkit_2048::params;
+use boardkit_2048::{tile_value, value_exponent, Board};
+use boardkit_grid::value::SEED;
 use boardkit_grid::Dir;
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 
-use crate::shared::{interruptible, value_error};
+use crate::shared::{int_arg, interruptible, invalid, seconds_arg, value_error, Int};
 
 /// Writes `game`'s exponents into `out`, row by row: from the bitboard
 /// without building a board when the game is on one.
@@ -74,23 +76,18 @@ fn g2048_legal_moves(board: Vec<Vec<u128>>) -> PyResult<Vec<&'static str>> {
 /// Baekjoon 12100 generalised: the largest tile within `moves` moves when no
 /// tile appears, and a shortest move sequence (U D L R letters) reaching it.
 #[pyfunction]
-#[pyo3(signature = (board, moves=5, time_limit=None))]
+#[pyo3(signature = (board, moves=Int(5), time_limit=None), text_signature = "(board, moves=5, time_limit=None)")]
 fn g2048_max_tile(
     py: Python<'_>,
     board: Vec<Vec<u128>>,
-    moves: u32,
+    moves: Int,
     time_limit: Option<f64>,
 ) -> PyResult<(u128, String)> {
+    let moves: u32 = int_arg("moves", moves, params::MOVES)?;
+    let time_limit = seconds_arg("time_limit", time_limit)?;
     let board = board_of(&board)?;
-    let room = u32::from(MAX_EXPONENT - board.max_exponent());
-    if moves > room && can_overflow(&board) {
-        return Err(value_error(format!(
-            "moves {moves} could build a tile above 2^{MAX_EXPONENT}: at most {room} moves for this board"
-        )));
-    }
-    let deadline = time_limit
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .and_then(|d| Instant::now().checked_add(d));
+    params::check_budget(&board, moves).map_err(|e| value_error(format!("moves {moves} {e}")))?;
+    let deadline = time_limit.and_then(|d| Instant::now().checked_add(d));
     let limits = TileLimits {
         deadline,
         ..TileLimits::default()
@@ -100,7 +97,8 @@ fn g2048_max_tile(
     })?
     .map_err(|e| {
         value_error(format!(
-            "not solved within the time limit ({} boards searched)",
+            "not solved within the time limit of {} s (moves {moves}, {} boards searched); raise time_limit",
+            time_limit.unwrap_or_default().as_secs_f64(),
             e.boards
         ))
     })?;
@@ -150,8 +148,10 @@ struct PyGame {
 impl PyGame {
     /// A new N x N game (N from 2 to 8) from `seed`.
     #[new]
-    #[pyo3(signature = (seed, size=4))]
-    fn new(seed: u64, size: usize) -> PyResult<PyGame> {
+    #[pyo3(signature = (seed, size=Int(4)), text_signature = "(seed, size=4)")]
+    fn new(seed: Int, size: Int) -> PyResult<PyGame> {
+        let seed: u64 = int_arg("seed", seed, SEED)?;
+        let size: usize = int_arg("size", size, params::GAME_SIZE)?;
         let game = boardkit_2048::game::Game::new(size, seed).map_err(value_error)?;
         Ok(PyGame { game })
     }
@@ -246,15 +246,18 @@ impl PyGame {
 #[pyo3(signature = (seed, until=None, strong=false))]
 fn g2048_ai_game(
     py: Python<'_>,
-    seed: u64,
-    until: Option<u128>,
+    seed: Int,
+    until: Option<Int>,
     strong: bool,
 ) -> PyResult<(Vec<Vec<u128>>, u64, u64, u128)> {
+    let seed: u64 = int_arg("seed", seed, SEED)?;
     let stop = match until {
         None => ai::Stop::never(),
-        Some(t) => ai::Stop::at_tile(tile_exponent(t).ok_or_else(|| {
-            value_error(format!("until {t} is not a tile (a power of two from 2)"))
-        })?),
+        Some(t) => ai::Stop::at_tile(
+            params::UNTIL
+                .check(t.0)
+                .map_err(|e| invalid("until", t, &e))?,
+        ),
     };
     let settings = if strong {
         Settings::strong()

@@ -1,18 +1,79 @@
 //! What every game's bindings share: the `ValueError` that bad input
-//! raises, and [`interruptible`], which runs a long call on a worker thread
+//! raises, the checked arguments (integers of any size, seconds, sizes in
+//! bytes) read through the game crates' own checks, so that Python and the
+//! command line take the same values and refuse the others in the same
+//! words, and [`interruptible`], which runs a long call on a worker thread
 //! with the GIL released and stops it at Ctrl-C.
 
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread::ScopedJoinHandle;
 use std::time::Duration;
 
+use boardkit_grid::value::{self, IntParam, ValueError};
 use boardkit_grid::Interrupt;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
 /// A `ValueError` carrying `message`, as the CLI would print it.
 pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
+}
+
+/// The `ValueError` of an argument its check refused, in the command
+/// line's words with the argument's Python name: `invalid value '-1' for
+/// 'moves': expected a number of moves from 0 to 64`.
+pub(crate) fn invalid(name: &str, value: impl std::fmt::Display, e: &ValueError) -> PyErr {
+    value_error(format!("invalid value '{value}' for '{name}': {e}"))
+}
+
+/// A Python `int` of any size, as a check reads it: one beyond `i128`
+/// becomes `i128::MIN` or `i128::MAX`, outside every parameter's range, so
+/// that `-1` and `10**40` get the parameter's message instead of an
+/// `OverflowError`. Anything but an `int` is still a `TypeError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Int(pub(crate) i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<i128>() {
+            Ok(v) => Ok(Int(v)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Ok(Int(if obj.lt(0)? { i128::MIN } else { i128::MAX }))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl std::fmt::Display for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            i128::MIN => f.write_str("a negative number beyond 2^127"),
+            i128::MAX => f.write_str("a number beyond 2^127"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
+/// The argument `name` checked by `param`, as the type the caller keeps.
+pub(crate) fn int_arg<T: TryFrom<i128>>(name: &str, v: Int, param: IntParam) -> PyResult<T> {
+    param.check_as(v.0).map_err(|e| invalid(name, v, &e))
+}
+
+/// A time limit of `seconds`, checked as the command line checks
+/// `--time-limit` (`None`: no limit).
+pub(crate) fn seconds_arg(name: &str, seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    seconds
+        .map(|s| value::seconds(s).map_err(|e| invalid(name, s, &e)))
+        .transpose()
+}
+
+/// A memory limit in bytes, checked as the command line checks
+/// `--memory-limit`.
+pub(crate) fn bytes_arg(name: &str, bytes: Int) -> PyResult<u64> {
+    value::bytes(bytes.0).map_err(|e| invalid(name, bytes, &e))
 }
 
 /// How long the calling thread waits for a long call between two runs of

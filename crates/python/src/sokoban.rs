@@ -1,8 +1,6 @@
 //! Sokoban (`boardkit.sokoban`): levels, the rules for environments, the
 //! solver, LURD checks and the judge replay.
 
-use std::time::Duration;
-
 use boardkit_grid::Dir;
 use boardkit_sokoban::lurd::{self, Status};
 use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
@@ -10,7 +8,7 @@ use boardkit_sokoban::{builtin, judge, xsb, MoveOutcome, State, Tile};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 
-use crate::shared::{interruptible, value_error};
+use crate::shared::{bytes_arg, int_arg, interruptible, seconds_arg, value_error, Int};
 
 /// A Sokoban level: the map, its boxes, goals and worker, validated.
 #[pyclass(frozen, module = "boardkit._native", name = "Level")]
@@ -246,6 +244,9 @@ struct PySolveResult {
     nodes: u64,
     /// Seconds the search took.
     seconds: f64,
+    /// Seconds of those spent setting up before the search (the level's
+    /// tables): all of them when a limit stopped the set-up.
+    setup_seconds: f64,
 }
 
 #[pymethods]
@@ -271,28 +272,20 @@ impl PySolveResult {
 /// Solves `level` within the limits; releases the GIL while it searches and
 /// stops at Ctrl-C.
 #[pyfunction]
-#[pyo3(signature = (level, time_limit=Some(10.0), memory_limit=2 << 30, node_limit=None, optimal=None))]
+#[pyo3(signature = (level, time_limit=Some(10.0), memory_limit=Int(2 << 30), node_limit=None, optimal=None))]
 fn sokoban_solve(
     py: Python<'_>,
     level: &PyLevel,
     time_limit: Option<f64>,
-    memory_limit: u64,
-    node_limit: Option<u64>,
+    memory_limit: Int,
+    node_limit: Option<Int>,
     optimal: Option<&str>,
 ) -> PyResult<PySolveResult> {
-    let time_limit = match time_limit {
-        None => None,
-        Some(s) => Some(
-            Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "time_limit {s} is not a positive number of seconds"
-                    ))
-                })?,
-        ),
-    };
+    let time_limit = seconds_arg("time_limit", time_limit)?;
+    let memory_limit = bytes_arg("memory_limit", memory_limit)?;
+    let node_limit: Option<u64> = node_limit
+        .map(|n| int_arg("node_limit", n, solver::NODE_LIMIT))
+        .transpose()?;
     let optimize = match optimal {
         None => Optimize::Any,
         Some("pushes") => Optimize::Pushes,
@@ -335,6 +328,7 @@ fn sokoban_solve(
         pushes: solution.map(|s| s.pushes),
         nodes: outcome.nodes(),
         seconds: outcome.elapsed().as_secs_f64(),
+        setup_seconds: outcome.set_up().as_secs_f64(),
     })
 }
 

@@ -1,14 +1,23 @@
 //! The vector environments (`boardkit.vector`): N 2048 games or N Sokoban
 //! levels stepped together in one call into the caller's arrays.
 
+use boardkit_grid::value::IntParam;
 use boardkit_grid::Dir;
 use boardkit_sokoban::{MoveOutcome, State};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 
 use crate::g2048::write_exponents;
-use crate::shared::value_error;
+use crate::shared::{int_arg, value_error, Int};
 use crate::sokoban::{boxes_on_goal, tile_code, write_tiles, PyLevel};
+
+/// Environments in one vector: each takes memory up front, so there is a
+/// cap.
+const ENVS: IntParam = IntParam::new("a number of environments", 1, 1 << 20);
+/// Threads that step one vector.
+const THREADS: IntParam = IntParam::new("a number of threads", 1, 256);
+/// Steps of a Sokoban episode.
+const STEPS: IntParam = IntParam::new("a number of steps", 1, u32::MAX as i128);
 
 /// SplitMix64: the seed of an environment's next episode from its first
 /// seed and the number of episodes before it.
@@ -128,13 +137,10 @@ struct PyVec2048 {
 impl PyVec2048 {
     /// `n` games, not yet started, stepped on `threads` threads.
     #[new]
-    #[pyo3(signature = (n, threads=1))]
-    fn new(n: usize, threads: usize) -> PyResult<PyVec2048> {
-        if n == 0 || threads == 0 {
-            return Err(value_error(
-                "a vector needs at least one environment and one thread",
-            ));
-        }
+    #[pyo3(signature = (n, threads=Int(1)), text_signature = "(n, threads=1)")]
+    fn new(n: Int, threads: Int) -> PyResult<PyVec2048> {
+        let n: usize = int_arg("n", n, ENVS)?;
+        let threads: usize = int_arg("threads", threads, THREADS)?;
         let envs = (0..n)
             .map(|_| Env2048 {
                 game: boardkit_2048::game::Game::classic(0),
@@ -358,17 +364,18 @@ impl PyVecSokoban {
     /// `n` environments over `levels`, each episode at most `max_steps`
     /// steps, stepped on `threads` threads.
     #[new]
-    #[pyo3(signature = (levels, n, max_steps, threads=1))]
+    #[pyo3(signature = (levels, n, max_steps, threads=Int(1)), text_signature = "(levels, n, max_steps, threads=1)")]
     fn new(
         levels: Vec<PyRef<'_, PyLevel>>,
-        n: usize,
-        max_steps: u32,
-        threads: usize,
+        n: Int,
+        max_steps: Int,
+        threads: Int,
     ) -> PyResult<PyVecSokoban> {
-        if n == 0 || levels.is_empty() || max_steps == 0 || threads == 0 {
-            return Err(value_error(
-                "a vector needs at least one environment, one level, one step and one thread",
-            ));
+        let n: usize = int_arg("n", n, ENVS)?;
+        let max_steps: u32 = int_arg("max_steps", max_steps, STEPS)?;
+        let threads: usize = int_arg("threads", threads, THREADS)?;
+        if levels.is_empty() {
+            return Err(value_error("a vector needs at least one level"));
         }
         let levels: Vec<boardkit_sokoban::Level> = levels.iter().map(|l| l.level.clone()).collect();
         let rows = levels

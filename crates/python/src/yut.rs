@@ -1,25 +1,27 @@
 //! Dice yut-nori (`boardkit.yut`): the best score for known rolls and a
 //! line that reaches it.
 
-use boardkit_yut::search::{Limits as YutLimits, Solver};
+use boardkit_yut::search::{Limits as YutLimits, Solver, PIECES};
 use pyo3::prelude::*;
 
-use crate::shared::{interruptible, value_error};
+use crate::shared::{int_arg, interruptible, value_error, Int};
 
-/// Checks yut rolls (1 to 5) and makes the solver for `pieces` pieces.
-fn yut_solver(rolls: &[u8], pieces: usize) -> PyResult<Solver> {
-    if let Some(r) = rolls.iter().find(|r| !(1..=5).contains(*r)) {
-        return Err(value_error(format!("roll {r} is outside 1..5")));
-    }
-    Solver::new(&boardkit_yut::Board::standard(), pieces)
-        .ok_or_else(|| value_error(format!("pieces {pieces} is outside 1..=8")))
+/// Checks the rolls (1 to 5) and makes the solver for `pieces` pieces, with
+/// the command line's checks and words.
+fn yut_solver(rolls: &[Int], pieces: Int) -> PyResult<(Vec<u8>, Solver)> {
+    let pieces: usize = int_arg("pieces", pieces, PIECES)?;
+    let wide: Vec<i128> = rolls.iter().map(|r| r.0).collect();
+    let rolls = boardkit_yut::rolls::check(&wide).map_err(value_error)?;
+    let solver = Solver::new(&boardkit_yut::Board::standard(), pieces)
+        .ok_or_else(|| value_error(PIECES.error()))?;
+    Ok((rolls, solver))
 }
 
 /// The best score for known rolls on the standard board.
 #[pyfunction]
-#[pyo3(signature = (rolls, pieces=4))]
-fn yut_best_score(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<u32> {
-    let mut solver = yut_solver(&rolls, pieces)?;
+#[pyo3(signature = (rolls, pieces=Int(4)), text_signature = "(rolls, pieces=4)")]
+fn yut_best_score(py: Python<'_>, rolls: Vec<Int>, pieces: Int) -> PyResult<u32> {
+    let (rolls, mut solver) = yut_solver(&rolls, pieces)?;
     interruptible(py, |interrupt| {
         solver.best_score(&rolls, &YutLimits::default().with_interrupt(interrupt))
     })?
@@ -32,9 +34,9 @@ type YutTurn = (u8, Option<usize>, Option<String>, Option<String>, u32, u32);
 /// A best line: the score and, per turn, (roll, piece, from, to, points,
 /// score); piece and cells are `None` on a turn with every piece home.
 #[pyfunction]
-#[pyo3(signature = (rolls, pieces=4))]
-fn yut_best_line(py: Python<'_>, rolls: Vec<u8>, pieces: usize) -> PyResult<(u32, Vec<YutTurn>)> {
-    let mut solver = yut_solver(&rolls, pieces)?;
+#[pyo3(signature = (rolls, pieces=Int(4)), text_signature = "(rolls, pieces=4)")]
+fn yut_best_line(py: Python<'_>, rolls: Vec<Int>, pieces: Int) -> PyResult<(u32, Vec<YutTurn>)> {
+    let (rolls, mut solver) = yut_solver(&rolls, pieces)?;
     let line = interruptible(py, |interrupt| {
         solver.best_line(&rolls, &YutLimits::default().with_interrupt(interrupt))
     })?

@@ -73,5 +73,5 @@ def test_yut_errors() -> None:
     with pytest.raises(ValueError) as err:
         yut.best_score([1, 2, 6])
     assert want.endswith(str(err.value))
-    with pytest.raises(ValueError, match="outside 1..=8"):
+    with pytest.raises(ValueError, match="expected a number of pieces from 1 to 8"):
         yut.best_score([1], pieces=9)

@@ -73,7 +73,7 @@ def test_a_game_replays_from_its_seed() -> None:
     assert sorted(a.legal_moves()) == a.legal_moves()
     with pytest.raises(ValueError, match="not a move"):
         a.play("sideways")
-    with pytest.raises(ValueError, match="board size 9"):
+    with pytest.raises(ValueError, match="expected a board size from 2 to 8"):
         g2048.Game(seed=1, size=9)
 
 

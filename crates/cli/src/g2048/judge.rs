@@ -8,7 +8,7 @@ use std::time::Duration;
 use boardkit_2048::format::{
     judge_moves, legal_moves_line, parse_legal_moves, parse_max_tile, Range,
 };
-use boardkit_2048::max_tile::{best_line_within, can_overflow, max_tile_within, Limits};
+use boardkit_2048::max_tile::{best_line_within, max_tile_within, Limits};
 use boardkit_2048::params;
 use boardkit_2048::tile_value;
 use boardkit_grid::Dir;
@@ -89,14 +89,8 @@ struct MaxTileJson {
 pub fn run_max_tile(args: &MaxTileArgs) -> Result<String, CliError> {
     let text = input::read(args.file.as_deref())?;
     let board = parse_max_tile(&text, range(args.lenient))?;
-    let room = u32::from(boardkit_2048::MAX_EXPONENT - board.max_exponent());
-    if args.moves > room && can_overflow(&board) {
-        return Err(CliError::input(format!(
-            "--moves {} could build a tile above 2^{}: at most {room} moves for this board",
-            args.moves,
-            boardkit_2048::MAX_EXPONENT
-        )));
-    }
+    params::check_budget(&board, args.moves)
+        .map_err(|e| CliError::input(format!("--moves {} {e}", args.moves)))?;
     let limits = Limits::with_time(
         args.time_limit,
         usize::try_from(args.memory_limit).unwrap_or(usize::MAX),
