@@ -1,20 +1,29 @@
 //! The largest tile reachable within K moves (Baekjoon 12100 and beyond).
 //!
 //! An exact depth-first search over the moves that change the board (a move
-//! that changes nothing only wastes a turn, so it never helps). Two things
+//! that changes nothing only wastes a turn, so it never helps). Three things
 //! keep it small without losing exactness:
 //!
-//! * **Bound.** After r more moves no tile can exceed the current largest
-//!   times 2^r, nor the sum of the 2^r largest tiles (each tile is built from
-//!   at most 2^r of today's tiles). A branch whose bound cannot beat the best
-//!   tile found so far is cut.
+//! * **The next move, read without moving.** A line's equal tiles (gaps
+//!   ignored) form runs, and a run of L tiles makes L / 2 merges whichever
+//!   way the line moves. One pass over the tiles that can still matter
+//!   counts them and the merges a horizontal and a vertical move make: that
+//!   is the exact best of one more move, so the last move of a line is never
+//!   made.
+//! * **Bound.** After that move a tile grows by at most one doubling a move,
+//!   a move makes at most c / 2 tiles of 2^(e+1) from c tiles of 2^e, and
+//!   the tiles that can still take part in a tile must add up to it. A board
+//!   from which no move (counted exactly) then leads past the best tile
+//!   found so far is not searched further.
 //! * **Deduplication.** A transposition table remembers each board with the
 //!   most moves it was searched with; a board met again with no more moves
 //!   left is not expanded twice. The table stops growing at a memory budget,
 //!   which only costs speed, never exactness.
 //!
 //! 4 × 4 boards whose tiles stay below 2^16 for the whole search run on the
-//! [`Bitboard`]; everything else on the generic [`Board`].
+//! [`Bitboard`]; everything else on a flat copy of the [`Board`]'s
+//! exponents, one per depth, whose moves slide each line without branching
+//! on whether tiles merge.
 //!
 //! [`max_tile_within`] and [`best_line_within`] take [`Limits`]: a deadline
 //! and an [`Interrupt`], both checked every 256 boards searched, that stop
@@ -38,7 +47,7 @@ use std::time::{Duration, Instant};
 use boardkit_grid::{Dir, Interrupt};
 use rustc_hash::FxHashMap;
 
-use crate::{Bitboard, Board, MAX_EXPONENT};
+use crate::{Bitboard, Board, MAX_EXPONENT, MAX_SIZE};
 
 /// The largest number of moves the search accepts: tiles must stay within
 /// 2^[`MAX_EXPONENT`] however the moves merge.
@@ -118,101 +127,298 @@ impl fmt::Display for OutOfTime {
 
 impl std::error::Error for OutOfTime {}
 
-/// Boards searched between two looks at the clock and the interrupt (a 20
-/// x 20 board takes about a microsecond, a bitboard a few nanoseconds).
+/// Boards searched between two looks at the clock and the interrupt (a
+/// dense 20 x 20 board takes a few microseconds for its four moves and
+/// their outlooks, a bitboard well under one).
 const CLOCK_EVERY: u64 = 256;
+
+/// Exponents an [`Outlook`] keeps: from its floor (the goal less the moves
+/// left, or 1) to the goal, at most [`MAX_MOVES`] + 1 of them.
+const WINDOW: usize = MAX_MOVES as usize + 2;
+
+/// What the next move can do to the tiles of at least `floor`, read from the
+/// board without moving: how many there are of each exponent, and how many
+/// pairs of each exponent a move along the rows (left or right) and one
+/// along the columns (up or down) merge. A line's
+/// equal tiles (gaps ignored) form runs, and a run of L tiles makes L / 2
+/// merges whichever way the line moves, so left and right merge the same
+/// pairs, as do up and down. Index i is exponent `floor` + i.
+struct Outlook {
+    floor: u8,
+    count: [u32; WINDOW],
+    in_rows: [u32; WINDOW],
+    in_columns: [u32; WINDOW],
+}
+
+impl Outlook {
+    /// The outlook of `n` × `n` exponents in row-major order. Only the
+    /// tiles of at least `floor` (≥ 1) are looked at, each against the
+    /// nearest tile before it in its row and in its column.
+    fn of(cells: &[u8], n: usize, floor: u8) -> Outlook {
+        let mut o = Outlook {
+            floor,
+            count: [0; WINDOW],
+            in_rows: [0; WINDOW],
+            in_columns: [0; WINDOW],
+        };
+        // Whether the last tile of at least `floor` seen in a row (in a
+        // column) waits for a partner; read only when the tile before is
+        // equal, so it was seen.
+        let mut row_waits = false;
+        let mut col_waits = [false; MAX_SIZE];
+        // The tiles of at least `floor` are few: skip 16 cells at a time.
+        for (k, chunk) in cells.chunks(16).enumerate() {
+            if chunk.iter().copied().fold(0, u8::max) < floor {
+                continue;
+            }
+            for (j, &v) in chunk.iter().enumerate() {
+                if v < floor {
+                    continue;
+                }
+                let at = 16 * k + j;
+                let (r, c) = (at / n, at % n);
+                let i = usize::from(v - floor);
+                if let Some(k) = o.count.get_mut(i) {
+                    *k += 1;
+                }
+                let before = cells
+                    .get(r * n..at)
+                    .and_then(|b| b.iter().rev().find(|&&x| x != 0));
+                if before == Some(&v) && row_waits {
+                    if let Some(k) = o.in_rows.get_mut(i) {
+                        *k += 1;
+                    }
+                    row_waits = false;
+                } else {
+                    row_waits = true;
+                }
+                let above = (1..=r)
+                    .filter_map(|up| cells.get(at - up * n).copied())
+                    .find(|&x| x != 0);
+                if let Some(waits) = col_waits.get_mut(c) {
+                    if above == Some(v) && *waits {
+                        if let Some(k) = o.in_columns.get_mut(i) {
+                            *k += 1;
+                        }
+                        *waits = false;
+                    } else {
+                        *waits = true;
+                    }
+                }
+            }
+        }
+        o
+    }
+
+    /// The largest exponent one move makes by a merge (`None` when no pair
+    /// of at least the floor merges) and a move that makes it: up when a
+    /// column merge does, in the order the search tries moves.
+    fn best_merge(&self) -> Option<(u8, Dir)> {
+        let top = |merges: &[u32; WINDOW]| merges.iter().rposition(|&m| m > 0);
+        let made = |i: usize| {
+            u8::try_from(i)
+                .ok()
+                .map_or(u8::MAX, |i| self.floor.saturating_add(i).saturating_add(1))
+        };
+        match (top(&self.in_rows), top(&self.in_columns)) {
+            (None, None) => None,
+            (Some(a), Some(b)) if a > b => Some((made(a), Dir::Left)),
+            (Some(a), None) => Some((made(a), Dir::Left)),
+            (_, Some(b)) => Some((made(b), Dir::Up)),
+        }
+    }
+
+    /// Whether a tile of exponent `goal` could exist after `remaining` ≥ 1
+    /// moves. The first move is taken exactly as counted (either way); after
+    /// it, a tile grows by at most one doubling a move, so only the tiles of
+    /// at least `goal` + 1 - `remaining` can be part of the goal, and
+    /// (counting alone) a move makes at most c / 2 tiles of e + 1 from c tiles
+    /// of e. Those tiles must add up to the goal, and the counts must reach
+    /// it. Tiles below the floor are left out, which is sound when the floor
+    /// is at most `goal` - `remaining`.
+    fn can_reach(&self, goal: u8, remaining: u32) -> bool {
+        let Some(top) = goal.checked_sub(self.floor).map(usize::from) else {
+            return true;
+        };
+        if top >= WINDOW || remaining == 0 {
+            return true;
+        }
+        let later = usize::try_from(remaining - 1).unwrap_or(usize::MAX);
+        let low = top.saturating_sub(later);
+        [&self.in_rows, &self.in_columns].into_iter().any(|merges| {
+            let mut c = [0u32; WINDOW];
+            let mut made = 0;
+            for (i, slot) in c.iter_mut().enumerate().take(top + 1) {
+                let here = self.count.get(i).copied().unwrap_or(0);
+                let merged = merges.get(i).copied().unwrap_or(0);
+                *slot = here.saturating_sub(2 * merged) + made;
+                made = merged;
+            }
+            // In units of the lowest tile that can take part.
+            let mass = c
+                .get(low..=top)
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+                .fold(0u128, |sum, (d, &k)| sum.saturating_add(u128::from(k) << d));
+            if mass < 1u128 << (top - low) {
+                return false;
+            }
+            for _ in 0..later {
+                if c.get(top).is_some_and(|&k| k > 0) {
+                    return true;
+                }
+                for i in (1..=top).rev() {
+                    let below = c.get(i - 1).copied().unwrap_or(0);
+                    if let Some(k) = c.get_mut(i) {
+                        *k += below / 2;
+                    }
+                }
+            }
+            c.get(top).is_some_and(|&k| k > 0)
+        })
+    }
+}
 
 /// What the search needs from a board representation.
 trait Position: Clone + Eq + Hash {
-    /// Writes the board after a move in `dir` into `out`; true if it changed.
-    fn slide_to(&self, dir: Dir, out: &mut Self) -> bool;
+    /// Writes the board after a move in `dir` into `out`; the largest
+    /// exponent of `out`, or `None` when the move changes nothing.
+    fn slide_to(&self, dir: Dir, out: &mut Self) -> Option<u8>;
     /// The largest exponent.
     fn max_exp(&self) -> u8;
-    /// An exponent no tile can exceed after `remaining` more moves.
-    fn bound(&self, remaining: u32) -> u8;
+    /// The [`Outlook`] of the tiles of at least `floor`.
+    fn outlook(&self, floor: u8) -> Outlook;
     /// Bytes one table entry of this board costs, roughly.
     fn entry_bytes(&self) -> usize;
 }
 
-/// floor(log2) of the sum of the `take` largest tiles, from a histogram of
-/// exponents.
-fn mass_bound(histogram: &[u32], take: u64) -> u8 {
-    let mut left = take;
-    let mut sum: u128 = 0;
-    for (exp, &count) in histogram.iter().enumerate().rev() {
-        if left == 0 {
-            break;
+/// A board of any size as the search keeps it: the side and the exponents
+/// in row-major order.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Grid {
+    n: usize,
+    cells: Box<[u8]>,
+}
+
+impl Grid {
+    fn of(board: &Board) -> Grid {
+        Grid {
+            n: board.size(),
+            cells: board.exponents().into(),
         }
-        if exp == 0 || count == 0 {
+    }
+}
+
+/// Slides the exponents `line` yields (from the wall outwards, at most
+/// [`MAX_SIZE`] of them) into the start of `out`, zeroing its cells after
+/// the last tile up to `n`: [`slide_line`](crate::slide::slide_line) from
+/// one buffer into another. Exponents are at most 128, so a merge never
+/// wraps.
+///
+/// Only empty cells take a branch; whether a tile merges, unpredictable on
+/// a dense board, does not: a tile waits in `pending` for its partner, the
+/// cell at the write position always receives the merged tile or the
+/// pending one, and the position only advances when a tile is final.
+#[inline(always)]
+fn slide_line<'a>(line: impl Iterator<Item = &'a u8>, out: &mut [u8; MAX_SIZE], n: usize) {
+    let mut write = 0usize;
+    let mut pending = 0u8;
+    for &v in line {
+        if v == 0 {
             continue;
         }
-        let used = u64::from(count).min(left);
-        left -= used;
-        let add = (1u128 << exp).saturating_mul(u128::from(used));
-        sum = sum.saturating_add(add);
+        let merge = v == pending;
+        // `write` stays below the tiles read, so below MAX_SIZE.
+        if let Some(cell) = out.get_mut(write % MAX_SIZE) {
+            *cell = if merge { v.wrapping_add(1) } else { pending };
+        }
+        write += usize::from(merge || pending != 0);
+        pending = if merge { 0 } else { v };
     }
-    if sum == 0 {
-        0
-    } else {
-        (127 - sum.leading_zeros()) as u8
+    if let Some(cell) = out.get_mut(write % MAX_SIZE) {
+        *cell = pending;
+    }
+    write += usize::from(pending != 0);
+    if let Some(rest) = out.get_mut(write..n) {
+        rest.fill(0);
     }
 }
 
-fn take_for(remaining: u32) -> u64 {
-    1u64.checked_shl(remaining).unwrap_or(u64::MAX)
-}
-
-impl Position for Board {
-    fn slide_to(&self, dir: Dir, out: &mut Board) -> bool {
-        self.slide_into(dir, out).changed
+impl Position for Grid {
+    fn slide_to(&self, dir: Dir, out: &mut Grid) -> Option<u8> {
+        let n = self.n;
+        let (src, dst) = (&self.cells[..], &mut out.cells[..]);
+        let mut column = [0u8; MAX_SIZE];
+        let mut slid = [0u8; MAX_SIZE];
+        match dir {
+            Dir::Left | Dir::Right => {
+                for (from, to) in src.chunks_exact(n).zip(dst.chunks_exact_mut(n)) {
+                    if dir == Dir::Left {
+                        slide_line(from.iter(), &mut slid, n);
+                        for (cell, &v) in to.iter_mut().zip(&slid) {
+                            *cell = v;
+                        }
+                    } else {
+                        slide_line(from.iter().rev(), &mut slid, n);
+                        for (cell, &v) in to.iter_mut().rev().zip(&slid) {
+                            *cell = v;
+                        }
+                    }
+                }
+            }
+            Dir::Up | Dir::Down => {
+                for c in 0..n {
+                    let from = src.get(c..).unwrap_or_default().iter().step_by(n);
+                    for (cell, &v) in column.iter_mut().zip(from) {
+                        *cell = v;
+                    }
+                    let line = column.get(..n).unwrap_or_default();
+                    let to = dst.get_mut(c..).unwrap_or_default().iter_mut().step_by(n);
+                    if dir == Dir::Up {
+                        slide_line(line.iter(), &mut slid, n);
+                        for (cell, &v) in to.zip(&slid) {
+                            *cell = v;
+                        }
+                    } else {
+                        slide_line(line.iter().rev(), &mut slid, n);
+                        let slid = slid.get(..n).unwrap_or_default();
+                        for (cell, &v) in to.zip(slid.iter().rev()) {
+                            *cell = v;
+                        }
+                    }
+                }
+            }
+        }
+        (src != &*dst).then(|| dst.iter().copied().fold(0, u8::max))
     }
 
     fn max_exp(&self) -> u8 {
-        self.max_exponent()
+        self.cells.iter().copied().max().unwrap_or(0)
     }
 
-    fn bound(&self, remaining: u32) -> u8 {
-        let mut histogram = [0u32; MAX_EXPONENT as usize + 1];
-        let mut max = 0u8;
-        for &e in self.exponents() {
-            if let Some(h) = histogram.get_mut(usize::from(e)) {
-                *h += 1;
-            }
-            max = max.max(e);
-        }
-        let by_doubling = u32::from(max).saturating_add(remaining);
-        let by_mass = mass_bound(&histogram, take_for(remaining));
-        u8::try_from(by_doubling.min(u32::from(by_mass))).unwrap_or(u8::MAX)
+    fn outlook(&self, floor: u8) -> Outlook {
+        Outlook::of(&self.cells, self.n, floor)
     }
 
     fn entry_bytes(&self) -> usize {
-        self.exponents().len() + 64
+        self.cells.len() + 64
     }
 }
 
 impl Position for Bitboard {
-    fn slide_to(&self, dir: Dir, out: &mut Bitboard) -> bool {
+    fn slide_to(&self, dir: Dir, out: &mut Bitboard) -> Option<u8> {
         *out = self.slide(dir);
-        *out != *self
+        (*out != *self).then(|| out.max_exponent())
     }
 
     fn max_exp(&self) -> u8 {
         self.max_exponent()
     }
 
-    fn bound(&self, remaining: u32) -> u8 {
-        let mut histogram = [0u32; 16];
-        let mut max = 0u8;
-        for i in 0..16 {
-            let e = self.cell(i);
-            if let Some(h) = histogram.get_mut(usize::from(e)) {
-                *h += 1;
-            }
-            max = max.max(e);
-        }
-        let by_doubling = u32::from(max).saturating_add(remaining);
-        let by_mass = mass_bound(&histogram, take_for(remaining));
-        u8::try_from(by_doubling.min(u32::from(by_mass))).unwrap_or(u8::MAX)
+    fn outlook(&self, floor: u8) -> Outlook {
+        let cells: [u8; 16] = std::array::from_fn(|i| self.cell(i));
+        Outlook::of(&cells, 4, floor)
     }
 
     fn entry_bytes(&self) -> usize {
@@ -284,6 +490,55 @@ impl<'a, P: Position> Search<'a, P> {
         false
     }
 
+    /// A tile of exponent `exp` is reached by the current path, followed by
+    /// `last` when given.
+    fn reached(&mut self, exp: u8, last: Option<Dir>) {
+        self.best = exp;
+        self.best_path.clone_from(&self.path);
+        self.best_path.extend(last);
+        self.found = self.target.is_some();
+    }
+
+    /// The board at `level`, whose largest exponent is `max`, with
+    /// `remaining` moves left: takes its largest tile, the exact best of
+    /// one more move (from its [`Outlook`]), and searches it further unless
+    /// the outlook or the table shows it cannot beat the best.
+    fn visit(&mut self, level: usize, remaining: u32, max: u8) {
+        if max > self.best {
+            self.reached(max, None);
+            if self.found {
+                return;
+            }
+        }
+        // The largest tile grows by at most one doubling a move.
+        if remaining == 0 || u32::from(max) + remaining <= u32::from(self.best) {
+            return;
+        }
+        // A tile below `floor` grows to at most the best in the remaining
+        // moves, so the outlook leaves it out.
+        let floor = u32::from(self.best) + 1 - remaining.min(u32::from(self.best));
+        let floor = u8::try_from(floor).unwrap_or(u8::MAX);
+        let Some(board) = self.stack.get(level) else {
+            return;
+        };
+        let outlook = board.outlook(floor);
+        if let Some((made, dir)) = outlook.best_merge() {
+            if made > self.best {
+                self.reached(made, Some(dir));
+                if self.found {
+                    return;
+                }
+            }
+        }
+        let goal = self.best.saturating_add(1);
+        if remaining == 1 || !outlook.can_reach(goal, remaining) || self.seen(level, remaining) {
+            return;
+        }
+        self.run(level, remaining);
+    }
+
+    /// Tries every move from the board at `level` (`remaining` ≥ 2 moves
+    /// left).
     fn run(&mut self, level: usize, remaining: u32) {
         self.boards += 1;
         if self.boards.is_multiple_of(CLOCK_EVERY) {
@@ -308,26 +563,11 @@ impl<'a, P: Position> Search<'a, P> {
             let (Some(parent), Some(child)) = (parents.last(), children.first_mut()) else {
                 return;
             };
-            if !parent.slide_to(dir, child) {
+            let Some(max) = parent.slide_to(dir, child) else {
                 continue;
-            }
+            };
             self.path.push(dir);
-            let m = child.max_exp();
-            if m > self.best {
-                self.best = m;
-                self.best_path.clone_from(&self.path);
-                if self.target.is_some() {
-                    self.found = true;
-                    return;
-                }
-            }
-            let left = remaining - 1;
-            if left > 0
-                && child.bound(left) > self.best
-                && !(left >= 2 && self.seen(level + 1, left))
-            {
-                self.run(level + 1, left);
-            }
+            self.visit(level + 1, remaining - 1, max);
             self.path.pop();
         }
     }
@@ -340,8 +580,8 @@ fn search<P: Position>(
     limits: &Limits,
 ) -> Result<(u8, Vec<Dir>, bool), OutOfTime> {
     let mut s = Search::new(start, moves, target, limits);
-    if moves > 0 && !s.found && start.bound(moves) > s.best {
-        s.run(0, moves);
+    if !s.found {
+        s.visit(0, moves, start.max_exp());
     }
     if s.stopped {
         return Err(OutOfTime {
@@ -358,12 +598,12 @@ fn dispatch<T>(
     board: &Board,
     moves: u32,
     on_bits: impl FnOnce(&Bitboard) -> T,
-    on_board: impl FnOnce(&Board) -> T,
+    on_grid: impl FnOnce(&Grid) -> T,
 ) -> T {
     let fits = u32::from(board.max_exponent()) + moves <= 15;
     match board.to_bitboard() {
         Some(bb) if fits => on_bits(&bb),
-        _ => on_board(board),
+        _ => on_grid(&Grid::of(board)),
     }
 }
 
@@ -513,6 +753,39 @@ mod tests {
         })
     }
 
+    /// Boards of side 1 to `max_n` with every cell a tile from 2 to 16, as
+    /// on the dense benchmark boards, where the bounds cut least.
+    fn dense_strategy(max_n: usize) -> impl Strategy<Value = Board> {
+        (1..=max_n).prop_flat_map(|n| {
+            proptest::collection::vec(1u8..=4, n * n)
+                .prop_map(move |cells| Board::from_exponents(n, cells).unwrap())
+        })
+    }
+
+    #[test]
+    fn outlook_counts_runs_either_way() {
+        // 2 2 2 _ / 4 _ 4 _ / 8 4 8 4 / _ _ 8 _
+        let cells = [1, 1, 1, 0, 2, 0, 2, 0, 3, 2, 3, 2, 0, 0, 3, 0];
+        let o = Outlook::of(&cells, 4, 1);
+        assert_eq!(o.count[..4], [3, 4, 3, 0]);
+        // In rows: 2 2 2 merges one pair, 4 _ 4 the 4s across the gap.
+        assert_eq!(o.in_rows[..3], [1, 1, 0]);
+        // In columns: only the two 8s at the foot of the third column.
+        assert_eq!(o.in_columns[..3], [0, 0, 1]);
+        assert_eq!(o.best_merge(), Some((4, Dir::Up)));
+        // From 4 up the 2s are left out; from 16 up nothing is there.
+        let o = Outlook::of(&cells, 4, 2);
+        assert_eq!(o.count[..2], [4, 3]);
+        assert_eq!(o.in_rows[..2], [1, 0]);
+        assert_eq!(o.in_columns[..2], [0, 1]);
+        assert_eq!(Outlook::of(&cells, 4, 4).best_merge(), None);
+        // Rows 2 2 / 2 / 2 2 / 2 2 merge three pairs; in columns the four 2s
+        // of the first merge two, the three of the second (2 _ 2 2) one.
+        let cells = [1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0];
+        let o = Outlook::of(&cells, 4, 1);
+        assert_eq!((o.count[0], o.in_rows[0], o.in_columns[0]), (7, 3, 3));
+    }
+
     #[test]
     fn hand_worked_and_edges() {
         // 4 4 8 / 2 0 2 / 0 0 0: one move makes a second 8 at most, two
@@ -652,6 +925,53 @@ mod tests {
         #[test]
         fn equals_exhaustive_search(board in board_strategy(6), moves in 0u32..=5) {
             prop_assert_eq!(max_tile(&board, moves), reference(&board, moves));
+        }
+
+        #[test]
+        fn equals_exhaustive_search_on_dense_boards(board in dense_strategy(8), moves in 0u32..=6) {
+            prop_assert_eq!(max_tile(&board, moves), reference(&board, moves));
+            let (best, line) = best_line(&board, moves);
+            prop_assert_eq!(replay(&board, &line).max_exponent(), best);
+        }
+
+        #[test]
+        fn grid_moves_equal_the_board_rule(board in board_strategy(9), dense in dense_strategy(9)) {
+            for b in [&board, &dense] {
+                let grid = Grid::of(b);
+                let mut out = grid.clone();
+                for dir in Dir::ALL {
+                    let (next, outcome) = b.slid(dir);
+                    let top = grid.slide_to(dir, &mut out);
+                    prop_assert_eq!(&out.cells[..], next.exponents());
+                    prop_assert_eq!(top.is_some(), outcome.changed);
+                    if let Some(top) = top {
+                        prop_assert_eq!(top.max(b.max_exponent()), next.max_exponent());
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn outlook_never_rules_out_a_reachable_tile(
+            sparse in board_strategy(6),
+            dense in dense_strategy(6),
+            pick_dense: bool,
+            moves in 1u32..=4,
+        ) {
+            let board = if pick_dense { dense } else { sparse };
+            let grid = Grid::of(&board);
+            let one = Dir::ALL.iter().map(|&d| board.slid(d).0.max_exponent()).max().unwrap();
+            let best = reference(&board, moves);
+            for goal in board.max_exponent() + 1..=best {
+                let floor = u32::from(goal).saturating_sub(moves).max(1) as u8;
+                let o = grid.outlook(floor);
+                prop_assert!(o.can_reach(goal, moves), "goal {} in {} moves", goal, moves);
+                if goal <= one {
+                    prop_assert!(o.best_merge().is_some_and(|(e, _)| e >= goal));
+                }
+            }
+            let exact = grid.outlook(1).best_merge().map_or(board.max_exponent(), |(e, _)| e.max(board.max_exponent()));
+            prop_assert_eq!(exact, one);
         }
 
         #[test]
