@@ -1,18 +1,32 @@
 //! Test support: the data that lives in `../shared/` beside the checkout
-//! (the judge specs and the public Sokoban level sets), which is never
-//! copied into the repository.
+//! (the judge specs and the public Sokoban level sets). None of it is in
+//! the repository except the judge problems' samples, which
+//! `crates/cli/tests/judge/` keeps as test vectors; a fresh clone has no
+//! `../shared/`.
 //!
-//! A test asks for a file with [`read`]. When the file is there it gets the
-//! text; when it is not, it gets `None` and a note on stderr, so the test can
-//! skip on a fresh clone, unless the variable `BOARDKIT_REQUIRE_SHARED=1` is
-//! set (CI sets it), in which case [`read`] panics with the reason. Only tests
-//! and benches depend on this crate.
+//! The rule every test that reads `../shared/` follows:
+//!
+//! * Its package has a build script that looks for the folder its tests
+//!   need (`../shared/levels` for `boardkit-sokoban`, `../shared/specs` for
+//!   `boardkit-cli`) and, when it is missing, sets the cfg `no_shared_data`.
+//!   Each such test carries
+//!   `#[cfg_attr(no_shared_data, ignore = "needs ../shared/<folder> beside
+//!   the checkout (not in a clone)")]`, so a clone reports it as ignored,
+//!   with that reason, rather than as passed.
+//! * `BOARDKIT_REQUIRE_SHARED=1` (CI sets it) keeps the cfg unset: the tests
+//!   run, and [`read`] fails them, saying which file is missing. The build
+//!   scripts themselves never fail, so a crate packaged by `cargo package`
+//!   (where no `../shared/` is beside it) still builds.
+//! * A build script watches the folder while it is there. It cannot watch a
+//!   missing one (cargo would rerun it, and rebuild the package, every
+//!   time), so after putting `../shared/` beside a checkout, build once with
+//!   `BOARDKIT_REQUIRE_SHARED=1` (a changed value reruns the scripts).
+//!
+//! Only tests and benches depend on this crate.
 //!
 //! ```
-//! // A file that is never there: a note, and nothing to test.
-//! if std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1") {
-//!     assert_eq!(shared_data::read("no/such/file.txt"), None);
-//! }
+//! let specs = shared_data::root().join("specs");
+//! assert!(specs.ends_with("shared/specs"));
 //! ```
 
 use std::path::PathBuf;
@@ -23,25 +37,24 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
 }
 
-/// The text of `../shared/<path>`, or `None` with a note on stderr when it
-/// cannot be read.
+/// The text of `../shared/<path>`.
 ///
 /// # Panics
-/// When the file cannot be read and `BOARDKIT_REQUIRE_SHARED=1` is set: a
-/// run that must check the shared data fails instead of skipping.
+/// When the file cannot be read. The tests that call this are ignored when
+/// their folder is missing (see the crate's docs), so they get here without
+/// the data only when `BOARDKIT_REQUIRE_SHARED=1` requires it, or when the
+/// folder is there but the file is not: either way the missing file is the
+/// failure to report.
 #[must_use]
-pub fn read(path: &str) -> Option<String> {
+#[allow(clippy::panic)]
+pub fn read(path: &str) -> String {
     let full = root().join(path);
     match std::fs::read_to_string(&full) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            assert!(
-                std::env::var("BOARDKIT_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "BOARDKIT_REQUIRE_SHARED=1 but {} cannot be read: {e}",
-                full.display()
-            );
-            eprintln!("note: skipping, {} not found ({e})", full.display());
-            None
-        }
+        Ok(text) => text,
+        Err(e) => panic!(
+            "{} cannot be read ({e}): this test needs ../shared/ beside the checkout \
+             (without it the test is ignored, unless BOARDKIT_REQUIRE_SHARED=1)",
+            full.display()
+        ),
     }
 }
