@@ -313,6 +313,17 @@ mod tests {
         (3..=5).map(|goal| Subproblem { region, goal }).collect()
     }
 
+    /// [`load_or_build`] as `ai` calls it: the missing tables built, a
+    /// failed save only warned about.
+    fn load(
+        dir: Option<&Path>,
+        subs: &[Subproblem],
+        limit: u64,
+    ) -> (Tables, Vec<(Subproblem, Fate)>) {
+        load_or_build(dir, subs, limit, Rebuild::Missing, Unsaved::Warn)
+            .unwrap_or_else(|e| panic!("{}", e.message))
+    }
+
     fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("boardkit-tables-{name}-{}", std::process::id()));
@@ -323,23 +334,9 @@ mod tests {
     #[test]
     fn tables_are_built_once_then_read() {
         let dir = scratch("once");
-        let (built, fates) = load_or_build(
-            Some(&dir),
-            &tiny(),
-            u64::MAX,
-            Rebuild::Missing,
-            Unsaved::Warn,
-        )
-        .unwrap_or_else(|e| panic!("{}", e.message));
+        let (built, fates) = load(Some(&dir), &tiny(), u64::MAX);
         assert!(fates.iter().all(|(_, f)| matches!(f, Fate::Built(_))));
-        let (read, fates) = load_or_build(
-            Some(&dir),
-            &tiny(),
-            u64::MAX,
-            Rebuild::Missing,
-            Unsaved::Warn,
-        )
-        .unwrap_or_else(|e| panic!("{}", e.message));
+        let (read, fates) = load(Some(&dir), &tiny(), u64::MAX);
         assert!(fates.iter().all(|(_, f)| *f == Fate::Read));
         assert_eq!(built, read);
         let _ = fs::remove_dir_all(&dir);
@@ -349,8 +346,7 @@ mod tests {
     fn a_damaged_or_truncated_file_is_rebuilt() {
         let dir = scratch("damaged");
         let subs = tiny();
-        let (good, _) = load_or_build(Some(&dir), &subs, u64::MAX, Rebuild::Missing, Unsaved::Warn)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+        let (good, _) = load(Some(&dir), &subs, u64::MAX);
         let first = dir.join(subs[0].file_name());
         let second = dir.join(subs[1].file_name());
         let mut bytes = fs::read(&first).unwrap_or_else(|e| panic!("{e}"));
@@ -360,9 +356,7 @@ mod tests {
         let len = fs::metadata(&second).map(|m| m.len()).unwrap_or(0);
         let short = fs::read(&second).unwrap_or_else(|e| panic!("{e}"));
         fs::write(&second, &short[..short.len() / 3]).unwrap_or_else(|e| panic!("{e}"));
-        let (again, fates) =
-            load_or_build(Some(&dir), &subs, u64::MAX, Rebuild::Missing, Unsaved::Warn)
-                .unwrap_or_else(|e| panic!("{}", e.message));
+        let (again, fates) = load(Some(&dir), &subs, u64::MAX);
         assert!(matches!(fates[0].1, Fate::Built(_)));
         assert!(matches!(fates[1].1, Fate::Built(_)));
         assert_eq!(fates[2].1, Fate::Read);
@@ -376,8 +370,7 @@ mod tests {
     fn a_table_over_the_memory_limit_is_left_out() {
         let subs = tiny();
         let limit = subs[1].build_bytes();
-        let (tables, fates) = load_or_build(None, &subs, limit, Rebuild::Missing, Unsaved::Warn)
-            .unwrap_or_else(|e| panic!("{}", e.message));
+        let (tables, fates) = load(None, &subs, limit);
         assert_eq!(tables.tables().len(), 2);
         assert_eq!(fates[2].1, Fate::OverLimit);
     }
