@@ -294,7 +294,7 @@ fn play_checks_its_input_and_needs_a_terminal() {
         .write_stdin("; nothing\n")
         .assert()
         .code(1)
-        .stderr("error: no level found in the file\n");
+        .stderr("error: standard input: no level found\n");
     // Under cargo test, standard output is a pipe.
     boardkit()
         .args(["sokoban", "play"])

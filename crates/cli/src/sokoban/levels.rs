@@ -14,10 +14,12 @@ use crate::report::plural;
 pub fn read(path: &Path) -> Result<Vec<Level>, CliError> {
     let levels = xsb::parse_collection(&input::read(Some(path))?)?;
     if levels.is_empty() {
-        return Err(CliError::input(format!(
-            "{}: no level found",
-            path.display()
-        )));
+        let name = if path == Path::new("-") {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        return Err(CliError::input(format!("{name}: no level found")));
     }
     Ok(levels)
 }
