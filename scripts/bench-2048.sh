@@ -13,9 +13,11 @@ brute=target/release/examples/max_tile_brute
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Median wall time in milliseconds of running "$@" $runs times.
+# Median wall time in milliseconds of running "$@" $runs times, after one
+# untimed run (the first run after a build or a new input is often slower).
 median_ms() {
   local times=()
+  "$@" >/dev/null
   for _ in $(seq "$runs"); do
     local t0 t1
     t0=$(date +%s%N)
