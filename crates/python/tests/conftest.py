@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import subprocess
-from typing import List, Optional, Tuple
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
@@ -16,10 +17,29 @@ def boardkit_bin() -> str:
     return path
 
 
+#: The home of every ``boardkit`` the tests run: inside the build's ``target``
+#: folder, so that no test writes into the user's real cache (the 2048 lookup
+#: tables that ``ai`` and ``hint`` build) or data directory.
+PRIVATE_HOME = Path(__file__).resolve().parents[3] / "target" / "python-test-home"
+
+
+def private_env() -> Dict[str, str]:
+    """The environment with ``HOME`` and the XDG directories in :data:`PRIVATE_HOME`."""
+    return dict(
+        os.environ,
+        HOME=str(PRIVATE_HOME),
+        XDG_CACHE_HOME=str(PRIVATE_HOME / ".cache"),
+        XDG_DATA_HOME=str(PRIVATE_HOME / ".local" / "share"),
+        XDG_CONFIG_HOME=str(PRIVATE_HOME / ".config"),
+    )
+
+
 def cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
-    """Runs ``boardkit ARGS`` and returns its exit status, stdout and stderr."""
+    """Runs ``boardkit ARGS`` (with :func:`private_env`) and returns its exit
+    status, stdout and stderr."""
     done = subprocess.run(
         [boardkit_bin(), *args],
+        env=private_env(),
         input=stdin if stdin is not None else "",
         capture_output=True,
         text=True,

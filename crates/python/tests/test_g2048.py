@@ -9,7 +9,7 @@ from typing import List
 import pytest
 
 from boardkit import g2048
-from conftest import cli, cli_error
+from conftest import PRIVATE_HOME, cli, cli_error
 
 
 def random_board(rng: random.Random, n: int) -> List[List[int]]:
@@ -41,6 +41,8 @@ def test_the_ai_advises_as_hint_does() -> None:
     board = [[2, 2, 0, 0], [4, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     text = "4\n" + "".join(" ".join(map(str, r)) + "\n" for r in board)
     code, out, _ = cli(["2048", "hint", "--json"], text)
+    # The lookup tables hint builds went to the tests' own home.
+    assert (PRIVATE_HOME / ".cache" / "boardkit" / "2048-tables").is_dir()
     want = json.loads(out)
     best, values = g2048.ai_move(board)
     assert best == want["best"]
