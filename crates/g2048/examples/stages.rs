@@ -10,7 +10,8 @@
 //! `cargo run --release -p boardkit-2048 --example stages -- SEED GAMES DIR [REGIONS]`
 //! (DIR holds the table files, as `boardkit 2048 tables build` writes them;
 //! a table missing there is built in memory; REGIONS a comma-separated list
-//! of `2x4`, `3x3`, `3x3c` or `none` [2x4]).
+//! of `2x4`, `3x3`, `3x3c`, `2x3cap` or `none` [2x4]; a table its region
+//! cannot have, such as `2x3cap` at 32, is left out).
 
 use std::sync::Arc;
 

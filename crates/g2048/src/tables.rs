@@ -9,14 +9,25 @@
 //! value counts as success (the *targets*); a [`Subproblem`] adds the goal
 //! exponent g. Its rules:
 //!
-//! * a state is the content of the free cells, every tile below 2^g;
+//! * a state is the content of the free cells, every tile within its
+//!   cell's cap: 2^(g − d) for the cell's drop d, which is 1 (every tile
+//!   below 2^g) unless the region caps the cell lower;
 //! * a move is allowed when it changes the board and leaves every fixed cell
 //!   as it is;
 //! * after an allowed move, a 2^g tile on a target cell is success
-//!   (probability 1), one elsewhere in the free cells failure (0); otherwise a
-//!   2 (p 0.9) or a 4 (p 0.1) appears in a uniformly chosen empty free cell;
+//!   (probability 1); a 2^g tile elsewhere in the free cells, or any free
+//!   tile above its cell's cap, is failure (0): the board has left the
+//!   table; otherwise a 2 (p 0.9) or a 4 (p 0.1) appears in a uniformly
+//!   chosen empty free cell, one above that cell's cap being failure too;
 //! * a state's value is its best allowed move's probability of success, 0
 //!   when no move is allowed.
+//!
+//! Invariant: a stored probability is exactly the best success probability
+//! of this model. With caps it is a lower bound of the uncapped model's (a
+//! capped player is an uncapped one that gives up where a tile exceeds its
+//! cap), and the stored move reaches it while the board stays within the
+//! caps. Caps make larger free regions affordable: a state's index is mixed
+//! radix over cap + 1 per free cell.
 //!
 //! [`Table::build`] solves every state of a sub-problem exactly (expectimax
 //! to success or dead end): a move keeps the sum of the tiles and a spawn
@@ -28,17 +39,19 @@
 //! A real board matches a table, in one of its eight symmetric images
 //! ([`Symmetry`]), when the anchor holds 2^g, every fixed cell holds a tile
 //! of 2^g or more with no two neighbouring fixed tiles equal, and every free
-//! tile is below 2^g. A region's fixed cells form, in every row and column,
-//! one run that starts at an edge ([`Region::new`] checks it), so that such
-//! a board moves exactly as the model does: its fixed tiles can neither
-//! merge with each other nor with a free tile. [`Tables::lookup`] returns the
-//! stored move of the best matching table, mapped back to the board.
+//! tile is within its cell's cap. A region's fixed cells form, in every row
+//! and column, one run that starts at an edge ([`Region::new`] checks it),
+//! so that such a board moves exactly as the model does: its fixed tiles
+//! can neither merge with each other nor with a free tile.
+//! [`Tables::lookup`] returns the stored move of the best matching table,
+//! mapped back to the board.
 //!
 //! A table is stored as one `f32` probability per state (states in the
 //! mixed-radix order of the free cells' exponents, the first free cell
 //! lowest) and two bits per state for its move; [`Table::to_bytes`] and
-//! [`Table::from_bytes`] give it a versioned header and a CRC-32 checksum,
-//! and a damaged or truncated file is an error, never a table.
+//! [`Table::from_bytes`] give it a versioned header (followed by the drops
+//! when the region is capped) and a CRC-32 checksum, and a damaged or
+//! truncated file is an error, never a table.
 
 use std::fmt;
 
@@ -66,7 +79,16 @@ pub struct Region {
     free: u16,
     anchor: u8,
     targets: u16,
+    /// Per cell d: a free cell holds at most 2^(g − d) in a state (1 on
+    /// fixed cells and on every cell of an uncapped region).
+    drops: [u8; 16],
 }
+
+/// The drops of an uncapped region: every free tile below the goal.
+const UNCAPPED: [u8; 16] = [1; 16];
+
+/// The largest drop a cell may have (it is stored in a nibble).
+pub const MAX_DROP: u8 = 15;
 
 /// Why a region cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +122,7 @@ impl Region {
         free: 0xFF00,
         anchor: 4,
         targets: 1 << 8,
+        drops: UNCAPPED,
     };
 
     /// The perimeter formation's last stage: the upper-left 3 × 3 block
@@ -111,6 +134,7 @@ impl Region {
         free: 0xF888,
         anchor: 10,
         targets: (1 << 11) | (1 << 14),
+        drops: UNCAPPED,
     };
 
     /// The stage before [`Region::BLOCK_3X3`]'s: the same block without its
@@ -123,6 +147,25 @@ impl Region {
         free: 0xFC88,
         anchor: 9,
         targets: (1 << 10) | (1 << 13),
+        drops: UNCAPPED,
+    };
+
+    /// A 2 × 3 block fixed in the upper-left corner (rows 0-1, columns
+    /// 0-2), the ten cells of the L around it free: the twin at the left end
+    /// of the block's lower row, the new tile wanted right below it. Each
+    /// free cell is capped by its distance from that target
+    /// ([`Region::capped_by_distance`]): the target and its two neighbours
+    /// hold at most 2^(g−1), the next two 2^(g−2), and so on to 2^(g−5) in
+    /// the upper-right corner, so a goal of 128 has 14.8 M states where the
+    /// uncapped region would have 7^10 = 282 M. A chain falling away from
+    /// the target, and its collapse into the goal tile, stay within the
+    /// caps. Not in [`Subproblem::standard`].
+    pub const BLOCK_2X3_CAPPED: Region = Region {
+        name: "2x3cap",
+        free: 0xFF88,
+        anchor: 4,
+        targets: 1 << 8,
+        drops: [1, 1, 1, 5, 1, 1, 1, 4, 1, 1, 2, 3, 1, 2, 3, 4],
     };
 
     /// The regions defined here, by name: [`Region::TWO_ROWS`],
@@ -133,11 +176,14 @@ impl Region {
         Region::BLOCK_3X3_CORNER,
     ];
 
-    /// The region of [`Region::NAMED`] with this name (`2x4`, `3x3`,
-    /// `3x3c`).
+    /// The region of [`Region::NAMED`] or [`Region::BLOCK_2X3_CAPPED`]
+    /// with this name (`2x4`, `3x3`, `3x3c`, `2x3cap`).
     #[must_use]
     pub fn named(name: &str) -> Option<Region> {
-        Region::NAMED.into_iter().find(|r| r.name == name)
+        Region::NAMED
+            .into_iter()
+            .chain([Region::BLOCK_2X3_CAPPED])
+            .find(|r| r.name == name)
     }
 
     /// A region: `free` is a mask of free cells (bit 4 × row + col),
@@ -183,7 +229,92 @@ impl Region {
             free,
             anchor: anchor as u8,
             targets,
+            drops: UNCAPPED,
         })
+    }
+
+    /// The region with per-cell caps: in a sub-problem of goal g, free cell
+    /// c holds at most 2^(g − `drops[c]`) (entries of fixed cells are
+    /// ignored). Drops of 1 everywhere is the uncapped region.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::{Region, Subproblem};
+    ///
+    /// let row = Region::new("row", 0xF000, 8, 1 << 12).unwrap();
+    /// let mut drops = [1; 16];
+    /// drops[15] = 2;
+    /// let capped = row.with_drops("row-capped", drops).unwrap();
+    /// assert_eq!(capped.cap(4, 15), Some(2));
+    /// assert_eq!(Subproblem { region: capped, goal: 4 }.states(), 4 * 4 * 4 * 3);
+    /// ```
+    ///
+    /// # Errors
+    /// A free cell's drop outside 1..=[`MAX_DROP`].
+    pub fn with_drops(self, name: &'static str, drops: [u8; 16]) -> Result<Region, RegionError> {
+        let mut kept = UNCAPPED;
+        for c in self.free_cells() {
+            let d = drops.get(c).copied().unwrap_or(1);
+            if !(1..=MAX_DROP).contains(&d) {
+                return Err(RegionError(format!(
+                    "region {name}: cell {c}'s drop {d} outside 1..={MAX_DROP}"
+                )));
+            }
+            if let Some(k) = kept.get_mut(c) {
+                *k = d;
+            }
+        }
+        Ok(Region {
+            name,
+            drops: kept,
+            ..self
+        })
+    }
+
+    /// The region with each free cell capped by its distance k from the
+    /// nearest target, counted in steps between neighbouring free cells:
+    /// drop max(1, k), so a target and its free neighbours hold up to
+    /// 2^(g−1), a cell two steps away 2^(g−2), and so on. A chain of
+    /// tiles halving away from a target fits, and so does every step of its
+    /// collapse (each merge leaves a tile one step nearer than the cell
+    /// whose cap it reaches). A free cell no path reaches gets drop
+    /// [`MAX_DROP`] (no goal accepts it).
+    #[must_use]
+    pub fn capped_by_distance(self, name: &'static str) -> Region {
+        let mut dist = [u8::MAX; 16];
+        let mut queue: Vec<usize> = (0..16).filter(|&c| bit(self.targets, c)).collect();
+        for &c in &queue {
+            if let Some(d) = dist.get_mut(c) {
+                *d = 0;
+            }
+        }
+        let mut head = 0;
+        while let Some(&c) = queue.get(head) {
+            head += 1;
+            let next = dist.get(c).map_or(u8::MAX, |d| d.saturating_add(1));
+            let left = (c % 4 > 0).then(|| c - 1);
+            let right = (c % 4 < 3).then_some(c + 1);
+            let up = c.checked_sub(4);
+            let down = (c < 12).then_some(c + 4);
+            for n in [left, right, up, down].into_iter().flatten() {
+                if let Some(d) = dist.get_mut(n) {
+                    if bit(self.free, n) && *d == u8::MAX {
+                        *d = next;
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        let mut drops = UNCAPPED;
+        for c in self.free_cells() {
+            if let (Some(d), Some(&k)) = (drops.get_mut(c), dist.get(c)) {
+                *d = k.clamp(1, MAX_DROP);
+            }
+        }
+        Region {
+            name,
+            drops,
+            ..self
+        }
     }
 
     /// The region's name (used in file names).
@@ -208,6 +339,27 @@ impl Region {
     #[must_use]
     pub fn targets(&self) -> u16 {
         self.targets
+    }
+
+    /// Per cell, the drop d of its cap 2^(g − d) (1 on fixed cells and on
+    /// every cell of an uncapped region).
+    #[must_use]
+    pub fn drops(&self) -> [u8; 16] {
+        self.drops
+    }
+
+    /// Whether some free cell is capped below 2^(g−1).
+    #[must_use]
+    pub fn is_capped(&self) -> bool {
+        self.drops != UNCAPPED
+    }
+
+    /// The largest exponent free cell `cell` may hold in a state at goal
+    /// `goal`: g − d; `None` for a fixed cell or a cap below 1.
+    #[must_use]
+    pub fn cap(&self, goal: u8, cell: usize) -> Option<u8> {
+        let d = *self.drops.get(cell)?;
+        (bit(self.free, cell) && goal > d).then(|| goal - d)
     }
 
     fn free_cells(&self) -> Vec<usize> {
@@ -265,12 +417,24 @@ impl Subproblem {
     /// Checks the goal and the table's size.
     ///
     /// # Errors
-    /// A goal outside 3..=[`MAX_GOAL`], or more than [`MAX_STATES`] states.
+    /// A goal outside 3..=[`MAX_GOAL`], a free cell whose cap at this goal
+    /// is below 2^1 (a drop of g or more), or more than [`MAX_STATES`] states.
     pub fn check(&self) -> Result<(), SubproblemError> {
         if !(3..=MAX_GOAL).contains(&self.goal) {
             return Err(SubproblemError(format!(
                 "goal exponent {} outside 3..={MAX_GOAL}",
                 self.goal
+            )));
+        }
+        if let Some(c) = self
+            .region
+            .free_cells()
+            .into_iter()
+            .find(|&c| self.region.cap(self.goal, c).is_none())
+        {
+            return Err(SubproblemError(format!(
+                "{}: cell {c} cannot hold a 2 at this goal",
+                self.file_name()
             )));
         }
         if self.states_checked().is_none() {
@@ -283,13 +447,24 @@ impl Subproblem {
     }
 
     fn states_checked(&self) -> Option<u64> {
-        let k = self.region.free.count_ones();
-        u64::from(self.goal)
-            .checked_pow(k)
+        self.radices()
+            .into_iter()
+            .try_fold(1u64, |n, r| n.checked_mul(r))
             .filter(|&n| n <= MAX_STATES)
     }
 
-    /// The number of states: g^(free cells).
+    /// Per free cell in index order, the number of its exponents in a state:
+    /// cap + 1 (g when uncapped; 1 where the cap is below 1).
+    fn radices(&self) -> Vec<u64> {
+        self.region
+            .free_cells()
+            .into_iter()
+            .map(|c| u64::from(self.region.cap(self.goal, c).unwrap_or(0)) + 1)
+            .collect()
+    }
+
+    /// The number of states: the product over the free cells of cap + 1
+    /// (g^(free cells) when uncapped).
     #[must_use]
     pub fn states(&self) -> u64 {
         self.states_checked().unwrap_or(u64::MAX)
@@ -305,7 +480,9 @@ impl Subproblem {
     #[must_use]
     pub fn file_bytes(&self) -> u64 {
         let n = self.states();
-        HEADER_BYTES as u64 + 4 * n + n.div_ceil(4) + 4
+        (header_bytes(&self.region) as u64)
+            .saturating_add(n.saturating_mul(4))
+            .saturating_add(n.div_ceil(4) + 4)
     }
 
     /// The file name of the table: `2x4-256.table`.
@@ -349,6 +526,8 @@ pub struct Table {
 #[derive(Clone, Debug, PartialEq)]
 struct Model {
     free_cells: Vec<usize>,
+    /// The largest exponent of each free cell in a state (g − 1 uncapped).
+    caps: Vec<u8>,
     /// The radix weight of each free cell in a state's index.
     weights: Vec<u64>,
     /// Nibble mask of the fixed cells.
@@ -363,11 +542,15 @@ struct Model {
 impl Model {
     fn new(sub: &Subproblem) -> Model {
         let free_cells = sub.region.free_cells();
+        let caps: Vec<u8> = free_cells
+            .iter()
+            .map(|&c| sub.region.cap(sub.goal, c).unwrap_or(0))
+            .collect();
         let mut weights = Vec::with_capacity(free_cells.len());
         let mut w = 1u64;
-        for _ in &free_cells {
+        for &cap in &caps {
             weights.push(w);
-            w = w.saturating_mul(u64::from(sub.goal));
+            w = w.saturating_mul(u64::from(cap) + 1);
         }
         let fixed_cells: Vec<usize> = (0..16).filter(|&c| !bit(sub.region.free, c)).collect();
         let mut fixed_mask = 0u64;
@@ -388,6 +571,7 @@ impl Model {
         }
         Model {
             free_cells,
+            caps,
             weights,
             fixed_mask,
             walls,
@@ -397,17 +581,26 @@ impl Model {
     }
 
     /// The model board of state `index`.
-    fn board(&self, goal: u8, mut index: u64) -> Bitboard {
-        let g = u64::from(goal);
+    fn board(&self, mut index: u64) -> Bitboard {
         let mut x = self.walls;
-        for &c in &self.free_cells {
-            x |= (index % g) << (4 * c);
-            index /= g;
+        for (&c, &cap) in self.free_cells.iter().zip(&self.caps) {
+            let radix = u64::from(cap) + 1;
+            x |= (index % radix) << (4 * c);
+            index /= radix;
         }
         Bitboard(x)
     }
 
-    /// The index of a model board whose free tiles are all below the goal.
+    /// Whether every free tile of `board` is within its cell's cap.
+    fn within_caps(&self, board: Bitboard) -> bool {
+        self.free_cells
+            .iter()
+            .zip(&self.caps)
+            .all(|(&c, &cap)| board.cell(c) <= cap)
+    }
+
+    /// The index of a model board whose free tiles are all within their
+    /// caps.
     fn index(&self, board: Bitboard) -> u64 {
         self.free_cells
             .iter()
@@ -463,9 +656,31 @@ const MAGIC: &[u8; 8] = b"BK2048T\n";
 /// The format version; a file of another version is rebuilt.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Magic, version, free mask, targets mask, anchor, goal, two reserved
-/// bytes, state count.
+/// Magic, version, free mask, targets mask, anchor, goal, a flag byte (1
+/// when the region is capped), a reserved byte, state count.
 const HEADER_BYTES: usize = 8 + 4 + 2 + 2 + 1 + 1 + 2 + 8;
+
+/// The bytes after the header of a capped region: its drops, a nibble per
+/// cell, cell 0 lowest.
+const DROPS_BYTES: usize = 8;
+
+/// The header's length for `region`: the drops follow it when capped.
+fn header_bytes(region: &Region) -> usize {
+    if region.is_capped() {
+        HEADER_BYTES + DROPS_BYTES
+    } else {
+        HEADER_BYTES
+    }
+}
+
+/// The drops of `region` packed a nibble per cell.
+fn packed_drops(region: &Region) -> u64 {
+    region
+        .drops
+        .iter()
+        .enumerate()
+        .fold(0, |x, (c, &d)| x | u64::from(d & 0xF) << (4 * c))
+}
 
 impl Table {
     /// Solves `sub` exactly. `progress(done, total)` is called now and then
@@ -529,10 +744,9 @@ impl Table {
 
     /// The best move and success probability of a board already in the
     /// table's orientation (its fixed cells are not checked); `None` when a
-    /// free tile is not below the goal or no move has a chance.
+    /// free tile is above its cell's cap or no move has a chance.
     fn entry(&self, board: Bitboard) -> Option<(Dir, f32)> {
-        let g = self.sub.goal;
-        if self.model.free_cells.iter().any(|&c| board.cell(c) >= g) {
+        if !self.model.within_caps(board) {
             return None;
         }
         let i = usize::try_from(self.model.index(board)).ok()?;
@@ -559,35 +773,36 @@ impl Table {
     }
 
     /// The success probability of the state of the free cells in `board`
-    /// (its fixed cells ignored), for tests and analysis.
+    /// (its fixed cells ignored), for tests and analysis; `None` when a free
+    /// tile is above its cell's cap.
     #[must_use]
     pub fn probability(&self, board: Bitboard) -> Option<f32> {
-        let i = usize::try_from(self.model.index(board)).ok()?;
-        if self
-            .model
-            .free_cells
-            .iter()
-            .any(|&c| board.cell(c) >= self.sub.goal)
-        {
+        if !self.model.within_caps(board) {
             return None;
         }
+        let i = usize::try_from(self.model.index(board)).ok()?;
         self.values.get(i).copied()
     }
 
-    /// The table as bytes: header, probabilities (little-endian `f32`),
-    /// moves (two bits each), CRC-32 of everything before it.
+    /// The table as bytes: header (followed by the drops when the region is
+    /// capped), probabilities (little-endian `f32`), moves (two bits each),
+    /// CRC-32 of everything before it.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let n = self.values.len();
-        let mut out = Vec::with_capacity(HEADER_BYTES + 4 * n + self.moves.len() + 4);
+        let region = &self.sub.region;
+        let mut out = Vec::with_capacity(header_bytes(region) + 4 * n + self.moves.len() + 4);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&self.sub.region.free.to_le_bytes());
-        out.extend_from_slice(&self.sub.region.targets.to_le_bytes());
-        out.push(self.sub.region.anchor);
+        out.extend_from_slice(&region.free.to_le_bytes());
+        out.extend_from_slice(&region.targets.to_le_bytes());
+        out.push(region.anchor);
         out.push(self.sub.goal);
-        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&[u8::from(region.is_capped()), 0]);
         out.extend_from_slice(&(n as u64).to_le_bytes());
+        if region.is_capped() {
+            out.extend_from_slice(&packed_drops(region).to_le_bytes());
+        }
         for v in &self.values {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -623,11 +838,23 @@ impl Table {
         let targets = u16::from_le_bytes(array(rest, 6));
         let anchor = rest.get(8).copied();
         let goal = rest.get(9).copied();
+        let capped = rest.get(10).copied();
         let n = u64::from_le_bytes(array(rest, 12));
         let r = sub.region;
         if (free, targets, anchor, goal) != (r.free, r.targets, Some(r.anchor), Some(sub.goal))
+            || capped != Some(u8::from(r.is_capped()))
             || n != sub.states()
         {
+            return Err(TableError::Subproblem);
+        }
+        let header_len = header_bytes(&r);
+        let drops = bytes
+            .get(HEADER_BYTES..header_len)
+            .ok_or(TableError::Length {
+                expected: header_len as u64,
+                found,
+            })?;
+        if r.is_capped() && u64::from_le_bytes(array(drops, 0)) != packed_drops(&r) {
             return Err(TableError::Subproblem);
         }
         let expected = sub.file_bytes();
@@ -639,7 +866,7 @@ impl Table {
             return Err(TableError::Checksum);
         }
         let n = usize::try_from(n).map_err(|_| TableError::Subproblem)?;
-        let data = body.get(HEADER_BYTES..).unwrap_or_default();
+        let data = body.get(header_len..).unwrap_or_default();
         let (value_bytes, moves) = data.split_at((4 * n).min(data.len()));
         let values: Vec<f32> = value_bytes
             .chunks_exact(4)
@@ -684,22 +911,25 @@ fn get_move(moves: &[u8], i: usize) -> Dir {
 /// keeps the sum, a spawn raises it) comes before it.
 fn solving_order(sub: &Subproblem, model: &Model, n: usize) -> Vec<u32> {
     let g = usize::from(sub.goal);
-    let k = model.free_cells.len();
     // The sum of a state in units of 2, from the sums of its digits.
     let unit: Vec<u32> = (0..g)
         .map(|e| if e == 0 { 0 } else { 1 << (e - 1) })
         .collect();
-    let max_sum = k * (1usize << (g - 1));
+    let max_sum: usize = model
+        .caps
+        .iter()
+        .map(|&cap| unit.get(usize::from(cap)).copied().unwrap_or(0) as usize)
+        .sum();
     let mut sums = vec![0u32; n];
-    let mut digits = vec![0usize; k];
+    let mut digits = vec![0usize; model.caps.len()];
     let mut sum = 0u32;
     for s in sums.iter_mut() {
         *s = sum;
         // Next index: increment the mixed-radix digits, keeping the sum.
-        for d in digits.iter_mut() {
+        for (d, &cap) in digits.iter_mut().zip(&model.caps) {
             let old = unit.get(*d).copied().unwrap_or(0);
             *d += 1;
-            if *d < g {
+            if *d <= usize::from(cap) {
                 sum = sum - old + unit.get(*d).copied().unwrap_or(0);
                 break;
             }
@@ -733,7 +963,7 @@ fn solving_order(sub: &Subproblem, model: &Model, n: usize) -> Vec<u32> {
 /// The best move of state `index` and its probability, from the values of
 /// the states with larger sums.
 fn solve_state(sub: &Subproblem, model: &Model, values: &[f32], index: u64) -> (Option<Dir>, f32) {
-    let board = model.board(sub.goal, index);
+    let board = model.board(index);
     let mut best: Option<Dir> = None;
     let mut best_value = 0f32;
     for (dir, after) in Dir::ALL.into_iter().zip(board.slides()) {
@@ -749,34 +979,38 @@ fn solve_state(sub: &Subproblem, model: &Model, values: &[f32], index: u64) -> (
     (best, best_value)
 }
 
-/// The success probability of an allowed move's result `after`.
+/// The success probability of an allowed move's result `after`: 1 when it
+/// made the goal tile on a target (whatever else it did), 0 when it made
+/// it elsewhere or left a free tile above its cell's cap (the board is
+/// outside the table), else the average over the spawns, a spawn above its
+/// cell's cap counting 0.
 fn move_value(sub: &Subproblem, model: &Model, values: &[f32], after: Bitboard) -> f32 {
     let g = sub.goal;
-    let mut made_elsewhere = false;
-    for &c in &model.free_cells {
-        if after.cell(c) == g {
-            if bit(sub.region.targets, c) {
-                return 1.0;
-            }
-            made_elsewhere = true;
+    let mut failed = false;
+    for (&c, &cap) in model.free_cells.iter().zip(&model.caps) {
+        let e = after.cell(c);
+        if e == g && bit(sub.region.targets, c) {
+            return 1.0;
         }
+        failed |= e > cap;
     }
-    if made_elsewhere {
+    if failed {
         return 0.0;
     }
     let base = model.index(after);
+    let v = |i: u64| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| values.get(i))
+            .map_or(0.0, |&v| f64::from(v))
+    };
     let mut total = 0f64;
     let mut empty = 0u32;
-    for (&c, &w) in model.free_cells.iter().zip(&model.weights) {
+    for ((&c, &w), &cap) in model.free_cells.iter().zip(&model.weights).zip(&model.caps) {
         if after.cell(c) == 0 {
             empty += 1;
-            let v = |i: u64| {
-                usize::try_from(i)
-                    .ok()
-                    .and_then(|i| values.get(i))
-                    .map_or(0.0, |&v| f64::from(v))
-            };
-            total += 0.9 * v(base + w) + 0.1 * v(base + 2 * w);
+            let four = if cap >= 2 { 0.1 * v(base + 2 * w) } else { 0.0 };
+            total += 0.9 * v(base + w) + four;
         }
     }
     if empty == 0 {

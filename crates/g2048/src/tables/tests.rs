@@ -1,5 +1,6 @@
-//! The tables against a brute-force expectimax on the generic board, their
-//! lookup under symmetry, their moves' legality and their bytes.
+//! The tables against a brute-force expectimax on the generic board (capped
+//! regions included), their lookup under symmetry, their moves' legality
+//! and their bytes.
 
 use std::collections::HashMap;
 
@@ -50,7 +51,8 @@ fn fixed_tiles(region: &Region, goal: u8) -> Vec<u8> {
 
 /// Plain expectimax on the generic board: the success probability of the
 /// player to move, trying every move and keeping those that leave the
-/// fixed cells as they are.
+/// fixed cells as they are; a board with a free tile above its cell's cap
+/// (the goal tile off the targets included) is a failure.
 struct Reference<'a> {
     region: &'a Region,
     goal: u8,
@@ -58,6 +60,20 @@ struct Reference<'a> {
 }
 
 impl Reference<'_> {
+    fn new(region: &Region, goal: u8) -> Reference<'_> {
+        Reference {
+            region,
+            goal,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The largest exponent free cell `c` may hold, read from the drops
+    /// directly.
+    fn cap(&self, c: usize) -> u8 {
+        self.goal - self.region.drops()[c]
+    }
+
     fn value(&mut self, cells: &[u8]) -> f64 {
         if let Some(&v) = self.memo.get(cells) {
             return v;
@@ -85,13 +101,16 @@ impl Reference<'_> {
         {
             return 1.0;
         }
-        if free.iter().any(|&c| a[c] >= self.goal) {
+        if free.iter().any(|&c| a[c] > self.cap(c)) {
             return 0.0;
         }
         let empty: Vec<usize> = free.iter().copied().filter(|&c| a[c] == 0).collect();
         let mut total = 0.0;
         for &c in &empty {
             for (e, p) in [(1u8, 0.9), (2, 0.1)] {
+                if e > self.cap(c) {
+                    continue;
+                }
                 let mut next = a.to_vec();
                 next[c] = e;
                 total += p * self.value(&next);
@@ -106,7 +125,7 @@ fn states(table: &Table, fixed: &[u8]) -> Vec<(Bitboard, Vec<u8>)> {
     let m = &table.model;
     (0..table.states())
         .map(|i| {
-            let model = m.board(table.sub.goal, i);
+            let model = m.board(i);
             let mut cells = fixed.to_vec();
             for &c in &m.free_cells {
                 cells[c] = model.cell(c);
@@ -120,39 +139,101 @@ fn states(table: &Table, fixed: &[u8]) -> Vec<(Bitboard, Vec<u8>)> {
         .collect()
 }
 
+/// Checks every state of `table` against the brute force: its stored
+/// probability, and that its stored move achieves it. Returns how many
+/// states can be won.
+fn check_against_brute_force(table: &Table) -> usize {
+    let (region, goal) = (table.sub.region, table.sub.goal);
+    let fixed = fixed_tiles(&region, goal);
+    let mut reference = Reference::new(&region, goal);
+    let mut winnable = 0;
+    for (real, cells) in states(table, &fixed) {
+        let want = reference.value(&cells);
+        let got = table
+            .probability(real)
+            .unwrap_or_else(|| panic!("state in the table"));
+        assert!(
+            (f64::from(got) - want).abs() < 1e-5,
+            "{} goal {goal}: {cells:?}: table {got}, brute force {want}",
+            region.name()
+        );
+        if let Some((d, p)) = table.probe(real) {
+            assert_eq!(p, got);
+            let (after, out) = real.to_board().slid(d);
+            assert!(out.changed);
+            assert!((reference.after_move(after.exponents()) - want).abs() < 1e-5);
+        } else {
+            assert_eq!(got, 0.0);
+        }
+        winnable += usize::from(want > 0.0);
+    }
+    winnable
+}
+
 #[test]
 fn every_stored_probability_is_the_brute_force_expectimax() {
     for region in tiny_regions() {
         for goal in 3..=5 {
-            let table = build(region, goal);
-            let fixed = fixed_tiles(&region, goal);
-            let mut reference = Reference {
-                region: &region,
-                goal,
-                memo: HashMap::new(),
-            };
-            for (real, cells) in states(&table, &fixed) {
-                let want = reference.value(&cells);
-                let got = table
-                    .probability(real)
-                    .unwrap_or_else(|| panic!("state in the table"));
-                assert!(
-                    (f64::from(got) - want).abs() < 1e-5,
-                    "{} goal {goal}: {cells:?}: table {got}, brute force {want}",
-                    region.name()
-                );
-                // The stored move achieves the stored probability.
-                if let Some((d, p)) = table.probe(real) {
-                    assert_eq!(p, got);
-                    let (after, out) = real.to_board().slid(d);
-                    assert!(out.changed);
-                    assert!((reference.after_move(after.exponents()) - want).abs() < 1e-5);
-                } else {
-                    assert_eq!(got, 0.0);
-                }
-            }
+            check_against_brute_force(&build(region, goal));
         }
     }
+}
+
+/// The tiny regions capped by distance from their targets, and the bottom
+/// row with caps that do not fall monotonically.
+fn tiny_capped_regions() -> Vec<Region> {
+    let mut capped: Vec<Region> = tiny_regions()
+        .into_iter()
+        .map(|r| r.capped_by_distance(r.name()))
+        .collect();
+    let mut drops = [1; 16];
+    drops[13] = 3;
+    drops[14] = 1;
+    drops[15] = 2;
+    capped.push(
+        region("row", 0xF000, 8, 1 << 12)
+            .with_drops("uneven row", drops)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    capped
+}
+
+#[test]
+fn capped_tables_equal_the_brute_force_of_the_capped_model() {
+    let mut checked = 0;
+    for region in tiny_capped_regions() {
+        assert!(region.is_capped(), "{}", region.name());
+        for goal in 3..=6 {
+            let sub = Subproblem { region, goal };
+            if sub.check().is_err() {
+                // Only a goal whose caps would fall below 2 is refused.
+                assert!(region.drops().iter().any(|&d| d >= goal));
+                continue;
+            }
+            let table = build(region, goal);
+            let uncapped = Subproblem {
+                region: Region::new(
+                    region.name(),
+                    region.free(),
+                    region.anchor(),
+                    region.targets(),
+                )
+                .unwrap_or_else(|e| panic!("{e}")),
+                goal,
+            };
+            assert!(table.states() < uncapped.states(), "{}", region.name());
+            assert!(check_against_brute_force(&table) > 0, "{}", region.name());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked}");
+}
+
+#[test]
+fn the_capped_block_matches_brute_force_at_goal_6() {
+    let table = build(Region::BLOCK_2X3_CAPPED, 6);
+    assert_eq!(table.states(), 6 * 6 * 6 * 5 * 5 * 4 * 4 * 3 * 3 * 2);
+    assert!(check_against_brute_force(&table) > 0);
 }
 
 #[test]
@@ -160,11 +241,7 @@ fn the_standard_regions_match_brute_force_at_goal_3() {
     for region in Region::NAMED {
         let table = build(region, 3);
         let fixed = fixed_tiles(&region, 3);
-        let mut reference = Reference {
-            region: &region,
-            goal: 3,
-            memo: HashMap::new(),
-        };
+        let mut reference = Reference::new(&region, 3);
         let mut winnable = 0;
         for (real, cells) in states(&table, &fixed) {
             let got = table.probability(real).unwrap_or(-1.0);
@@ -207,15 +284,16 @@ fn the_standard_regions_are_valid_and_the_set_names_its_files() {
 
 /// A random board matching `table`: fixed tiles of 2^g or more with
 /// neighbours distinct (the anchor 2^g, no other fixed tile 2^g), free
-/// tiles below 2^g.
+/// tiles within their caps.
 fn matching_board(table: &Table, rng: &mut ChaCha8Rng) -> Bitboard {
     let g = table.sub.goal;
+    let region = table.sub.region;
     loop {
         let mut b = Bitboard::EMPTY;
         for c in 0..16 {
-            let e = if bit(table.sub.region.free(), c) {
-                rng.gen_range(0..g)
-            } else if c == table.sub.region.anchor() {
+            let e = if bit(region.free(), c) {
+                rng.gen_range(0..=g - region.drops()[c])
+            } else if c == region.anchor() {
                 g
             } else {
                 rng.gen_range(g + 1..=15)
@@ -232,6 +310,10 @@ fn matching_board(table: &Table, rng: &mut ChaCha8Rng) -> Bitboard {
 fn lookup_finds_a_board_in_each_of_its_eight_images() {
     for region in Region::NAMED {
         lookup_under_symmetry(&build(region, 4));
+    }
+    lookup_under_symmetry(&build(Region::BLOCK_2X3_CAPPED, 6));
+    for region in tiny_capped_regions() {
+        lookup_under_symmetry(&build(region, 5));
     }
 }
 
@@ -277,10 +359,11 @@ fn lookup_under_symmetry(table: &Table) {
 
 #[test]
 fn a_table_move_is_legal_and_moves_the_board_as_the_model_does() {
-    let tables: Vec<Table> = Region::NAMED
+    let mut tables: Vec<Table> = Region::NAMED
         .into_iter()
         .flat_map(|r| (3..=5).map(move |g| build(r, g)))
         .collect();
+    tables.push(build(Region::BLOCK_2X3_CAPPED, 6));
     let set = Tables::new(tables.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     for table in &tables {
@@ -381,4 +464,148 @@ fn bad_regions_and_goals_are_refused() {
     assert!(sub(8).check().is_ok());
     assert_eq!(sub(8).states(), 8u64.pow(8));
     assert_eq!(sub(8).file_name(), "2x4-256.table");
+}
+
+#[test]
+fn the_capped_block_is_the_2x3_block_capped_by_distance() {
+    let block = region("2x3cap", 0xFF88, 4, 1 << 8).capped_by_distance("2x3cap");
+    assert_eq!(block, Region::BLOCK_2X3_CAPPED);
+    assert_eq!(Region::named("2x3cap"), Some(Region::BLOCK_2X3_CAPPED));
+    assert!(!Subproblem::standard()
+        .iter()
+        .any(|s| s.region == Region::BLOCK_2X3_CAPPED));
+    let sub = |goal| Subproblem {
+        region: Region::BLOCK_2X3_CAPPED,
+        goal,
+    };
+    // The upper-right cell is five steps from the target: 2^(g−5).
+    assert_eq!(Region::BLOCK_2X3_CAPPED.cap(7, 3), Some(2));
+    assert_eq!(Region::BLOCK_2X3_CAPPED.cap(7, 8), Some(6));
+    assert_eq!(Region::BLOCK_2X3_CAPPED.cap(7, 4), None);
+    assert!(sub(5).check().is_err());
+    assert!(sub(6).check().is_ok());
+    assert_eq!(sub(7).states(), 14_817_600);
+    assert_eq!(sub(8).states(), 90_316_800);
+    assert_eq!(sub(9).states(), 411_505_920);
+    assert_eq!(sub(8).file_name(), "2x3cap-256.table");
+    // The uncapped regions are unchanged: a drop of 1 everywhere.
+    for r in Region::NAMED {
+        assert!(!r.is_capped());
+        assert_eq!(r.drops(), [1; 16]);
+    }
+    assert!(region("row", 0xF000, 8, 1 << 12)
+        .with_drops("zero", [0; 16])
+        .is_err());
+}
+
+#[test]
+fn caps_by_distance_from_the_anchor_ends_never_make_the_goal_tile() {
+    // Caps falling away from the block's two outer ends (2^(g−1) beside the
+    // block at either end, then 2^(g−2), then 2^(g−3)): no cell in line with
+    // the target may hold the goal tile's other half, so the goal tile is
+    // never made there and every state is lost.
+    let mut drops = [3; 16];
+    for (c, d) in [(3, 1), (8, 1), (7, 2), (9, 2)] {
+        drops[c] = d;
+    }
+    let ends = region("2x3", 0xFF88, 4, 1 << 8)
+        .with_drops("2x3ends", drops)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let table = build(ends, 5);
+    assert_eq!(table.states(), 5 * 5 * 4 * 4 * 3u64.pow(6));
+    assert!(table.values.iter().all(|&v| v == 0.0));
+}
+
+#[test]
+fn a_free_tile_above_its_cap_is_not_matched() {
+    let table = build(Region::BLOCK_2X3_CAPPED, 7);
+    let g = table.sub.goal;
+    let region = table.sub.region;
+    let tables = Tables::new(vec![table.clone()]);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut over = 0;
+    for _ in 0..200 {
+        let b = matching_board(&table, &mut rng);
+        for c in (0..16).filter(|&c| bit(region.free(), c)) {
+            let cap = g - region.drops()[c];
+            for e in cap + 1..g {
+                let above = b.with_cell(c, e);
+                assert_eq!(table.probe(above), None, "cell {c} holding {e}");
+                assert_eq!(table.probability(above), None);
+                over += 1;
+            }
+        }
+    }
+    assert!(over > 0);
+    // Boards with free tiles anywhere below the goal: the lookup is the best
+    // image whose free tiles are all within their caps.
+    let mut matched = 0;
+    for _ in 0..20_000 {
+        let mut b = matching_board(&table, &mut rng);
+        for c in (0..16).filter(|&c| bit(region.free(), c)) {
+            b = b.with_cell(c, rng.gen_range(0..g));
+        }
+        let within = |x: Bitboard| {
+            (0..16)
+                .filter(|&c| bit(region.free(), c))
+                .all(|c| x.cell(c) <= g - region.drops()[c])
+        };
+        let best = Symmetry::ALL
+            .into_iter()
+            .filter_map(|s| {
+                let image = s.apply(b);
+                let found = table.probe(image);
+                if found.is_some() {
+                    assert!(within(image));
+                }
+                found.map(|(_, p)| p)
+            })
+            .reduce(f32::max);
+        assert_eq!(tables.lookup(b).map(|m| m.probability), best);
+        matched += usize::from(best.is_some());
+    }
+    assert!(matched > 0);
+}
+
+#[test]
+fn capped_bytes_round_trip_and_name_their_caps() {
+    let sub = Subproblem {
+        region: Region::BLOCK_2X3_CAPPED,
+        goal: 6,
+    };
+    let table = build(sub.region, sub.goal);
+    let bytes = table.to_bytes();
+    assert_eq!(bytes.len() as u64, sub.file_bytes());
+    assert_eq!(Table::from_bytes(sub, &bytes), Ok(table));
+    // The same cells and targets without caps, or with other caps: another
+    // sub-problem.
+    let uncapped = Subproblem {
+        region: region("2x3", 0xFF88, 4, 1 << 8),
+        goal: 6,
+    };
+    assert_eq!(
+        Table::from_bytes(uncapped, &bytes),
+        Err(TableError::Subproblem)
+    );
+    let mut drops = Region::BLOCK_2X3_CAPPED.drops();
+    drops.swap(11, 13);
+    let swapped = Subproblem {
+        region: Region::BLOCK_2X3_CAPPED
+            .with_drops("2x3cap", drops)
+            .unwrap_or_else(|e| panic!("{e}")),
+        goal: 6,
+    };
+    assert_ne!(swapped.region.drops(), sub.region.drops());
+    assert_eq!(swapped.states(), sub.states());
+    assert!(matches!(
+        Table::from_bytes(swapped, &bytes),
+        Err(TableError::Subproblem)
+    ));
+    assert!(matches!(
+        Table::from_bytes(sub, &bytes[..HEADER_BYTES + 3]),
+        Err(TableError::Length { .. })
+    ));
+    let mut flipped = bytes.clone();
+    flipped[HEADER_BYTES + DROPS_BYTES + 10] ^= 0x40;
+    assert_eq!(Table::from_bytes(sub, &flipped), Err(TableError::Checksum));
 }
