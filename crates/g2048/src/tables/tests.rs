@@ -609,3 +609,28 @@ fn capped_bytes_round_trip_and_name_their_caps() {
     flipped[HEADER_BYTES + DROPS_BYTES + 10] ^= 0x40;
     assert_eq!(Table::from_bytes(sub, &flipped), Err(TableError::Checksum));
 }
+
+#[test]
+fn a_capped_value_is_a_lower_bound_of_the_uncapped_one() {
+    let mut tighter = 0;
+    for region in tiny_capped_regions() {
+        let plain = Region::new(
+            region.name(),
+            region.free(),
+            region.anchor(),
+            region.targets(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let goal = 6;
+        let capped = build(region, goal);
+        let uncapped = build(plain, goal);
+        let fixed = fixed_tiles(&region, goal);
+        for (real, cells) in states(&capped, &fixed) {
+            let c = capped.probability(real).unwrap_or(-1.0);
+            let u = uncapped.probability(real).unwrap_or(-1.0);
+            assert!(c >= 0.0 && c <= u + 1e-6, "{cells:?}: {c} > {u}");
+            tighter += usize::from(c + 1e-6 < u);
+        }
+    }
+    assert!(tighter > 0);
+}
