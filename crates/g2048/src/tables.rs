@@ -67,9 +67,9 @@ pub const MAX_GOAL: u8 = 13;
 /// The most states one table may have.
 pub const MAX_STATES: u64 = 1 << 32;
 
-/// Bytes of memory per state while a table is built (probability, move and
-/// the order of solving).
-pub const BUILD_BYTES_PER_STATE: u64 = 9;
+/// Bytes of memory per state while a table is built: 4 for the probability
+/// and a quarter for the move, rounded up.
+pub const BUILD_BYTES_PER_STATE: u64 = 5;
 
 /// Which cells of a 4 × 4 board are free, which fixed cell holds the goal
 /// tile's twin, and where a new goal tile counts.
@@ -706,21 +706,23 @@ impl Table {
         let model = Model::new(&sub);
         let n = usize::try_from(sub.states())
             .map_err(|_| SubproblemError("too many states for this machine".into()))?;
-        let order = solving_order(&sub, &model, n);
         let mut values = vec![0f32; n];
         let mut moves = vec![0u8; n.div_ceil(4)];
         let total = n as u64;
-        for (done, &state) in order.iter().enumerate() {
-            let (dir, value) = solve_state(&sub, &model, &values, u64::from(state));
-            let i = state as usize;
-            if let Some(v) = values.get_mut(i) {
-                *v = value;
+        let mut done = 0u64;
+        for_each_state_by_sum(&model, |state| {
+            let (dir, value) = solve_state(&sub, &model, &values, state);
+            if let Ok(i) = usize::try_from(state) {
+                if let Some(v) = values.get_mut(i) {
+                    *v = value;
+                }
+                set_move(&mut moves, i, dir);
             }
-            set_move(&mut moves, i, dir);
-            if done % (1 << 16) == 0 {
-                progress(done as u64, total);
+            if done.is_multiple_of(1 << 16) {
+                progress(done, total);
             }
-        }
+            done += 1;
+        });
         progress(total, total);
         Ok(Table {
             sub,
@@ -907,57 +909,117 @@ fn get_move(moves: &[u8], i: usize) -> Dir {
     Dir::ALL.get(usize::from(code)).copied().unwrap_or(Dir::Up)
 }
 
-/// The states, largest tile sum first: every successor of a state (a move
-/// keeps the sum, a spawn raises it) comes before it.
-fn solving_order(sub: &Subproblem, model: &Model, n: usize) -> Vec<u32> {
-    let g = usize::from(sub.goal);
-    // The sum of a state in units of 2, from the sums of its digits.
-    let unit: Vec<u32> = (0..g)
-        .map(|e| if e == 0 { 0 } else { 1 << (e - 1) })
-        .collect();
-    let max_sum: usize = model
-        .caps
-        .iter()
-        .map(|&cap| unit.get(usize::from(cap)).copied().unwrap_or(0) as usize)
-        .sum();
-    let mut sums = vec![0u32; n];
-    let mut digits = vec![0usize; model.caps.len()];
-    let mut sum = 0u32;
-    for s in sums.iter_mut() {
-        *s = sum;
-        // Next index: increment the mixed-radix digits, keeping the sum.
-        for (d, &cap) in digits.iter_mut().zip(&model.caps) {
-            let old = unit.get(*d).copied().unwrap_or(0);
-            *d += 1;
-            if *d <= usize::from(cap) {
-                sum = sum - old + unit.get(*d).copied().unwrap_or(0);
-                break;
+/// A tile's share of the tile sum, in units of 2 (0 for an empty cell).
+fn unit(e: u8) -> u64 {
+    if e == 0 {
+        0
+    } else {
+        1 << (e - 1)
+    }
+}
+
+/// The states of a run of free cells grouped by their tiles' sum: the part
+/// of the state index those cells give, in increasing order within a sum.
+struct BySum {
+    /// The parts of sum s are `parts[starts[s]..starts[s + 1]]`.
+    starts: Vec<usize>,
+    parts: Vec<u64>,
+    /// The largest sum.
+    most: u64,
+}
+
+impl BySum {
+    /// Groups the states of the cells with these caps and radix weights
+    /// (in index order); sums are in units of 2, as [`unit`] counts them.
+    fn new(caps: &[u8], weights: &[u64]) -> BySum {
+        let count: u64 = caps.iter().map(|&c| u64::from(c) + 1).product();
+        let most: u64 = caps.iter().map(|&c| unit(c)).sum();
+        let mut sums = Vec::new();
+        let mut parts = Vec::new();
+        for mut rest in 0..count {
+            let (mut sum, mut part) = (0, 0);
+            for (&cap, &w) in caps.iter().zip(weights) {
+                let radix = u64::from(cap) + 1;
+                let d = rest % radix;
+                rest /= radix;
+                sum += unit(u8::try_from(d).unwrap_or(0));
+                part += d * w;
             }
-            *d = 0;
-            sum -= old;
+            sums.push(sum as usize);
+            parts.push(part);
         }
-    }
-    let mut starts = vec![0usize; max_sum + 2];
-    for &s in &sums {
-        if let Some(c) = starts.get_mut(max_sum - s as usize + 1) {
-            *c += 1;
-        }
-    }
-    let mut before = 0;
-    for start in starts.iter_mut() {
-        before += *start;
-        *start = before;
-    }
-    let mut order = vec![0u32; n];
-    for (state, &s) in sums.iter().enumerate() {
-        if let Some(at) = starts.get_mut(max_sum - s as usize) {
-            if let Some(slot) = order.get_mut(*at) {
-                *slot = state as u32;
+        let mut starts = vec![0usize; most as usize + 2];
+        for &s in &sums {
+            if let Some(c) = starts.get_mut(s + 1) {
+                *c += 1;
             }
-            *at += 1;
+        }
+        let mut before = 0;
+        for start in &mut starts {
+            before += *start;
+            *start = before;
+        }
+        let mut next = starts.clone();
+        let mut sorted = vec![0u64; parts.len()];
+        for (&s, &part) in sums.iter().zip(&parts) {
+            if let Some(at) = next.get_mut(s) {
+                if let Some(slot) = sorted.get_mut(*at) {
+                    *slot = part;
+                }
+                *at += 1;
+            }
+        }
+        BySum {
+            starts,
+            parts: sorted,
+            most,
         }
     }
-    order
+
+    /// The parts whose tiles sum to `sum`, increasing.
+    fn with_sum(&self, sum: u64) -> &[u64] {
+        let at = |s: u64| {
+            usize::try_from(s)
+                .ok()
+                .and_then(|s| self.starts.get(s))
+                .copied()
+                .unwrap_or(0)
+        };
+        self.parts.get(at(sum)..at(sum + 1)).unwrap_or_default()
+    }
+}
+
+/// Calls `visit` on every state once, largest tile sum first, so every
+/// successor of a state (a move keeps the sum, a spawn raises it) is
+/// visited before it. The free cells are split into a low and a high run of
+/// about √n states each, both grouped by sum; the states of a sum are the
+/// pairs of a low and a high part whose sums add up to it, so no per-state
+/// order is stored.
+fn for_each_state_by_sum(model: &Model, mut visit: impl FnMut(u64)) {
+    let n: u64 = model.caps.iter().map(|&c| u64::from(c) + 1).product();
+    let mut split = 0;
+    let mut low_states = 1u64;
+    while low_states.saturating_mul(low_states) < n {
+        let Some(&cap) = model.caps.get(split) else {
+            break;
+        };
+        low_states *= u64::from(cap) + 1;
+        split += 1;
+    }
+    let (low_caps, high_caps) = model.caps.split_at(split.min(model.caps.len()));
+    let (low_weights, high_weights) = model.weights.split_at(low_caps.len());
+    let low = BySum::new(low_caps, low_weights);
+    let high = BySum::new(high_caps, high_weights);
+    for sum in (0..=low.most + high.most).rev() {
+        for high_sum in sum.saturating_sub(low.most)..=sum.min(high.most) {
+            let lows = low.with_sum(sum - high_sum);
+            for &h in high.with_sum(high_sum) {
+                for &l in lows {
+                    visit(h + l);
+                }
+            }
+        }
+    }
 }
 
 /// The best move of state `index` and its probability, from the values of

@@ -634,3 +634,36 @@ fn a_capped_value_is_a_lower_bound_of_the_uncapped_one() {
     }
     assert!(tighter > 0);
 }
+
+#[test]
+fn every_state_is_solved_once_and_after_its_successors() {
+    let mut cases: Vec<(Region, u8)> = tiny_regions().into_iter().map(|r| (r, 4)).collect();
+    cases.extend(tiny_capped_regions().into_iter().map(|r| (r, 5)));
+    cases.extend(Region::NAMED.into_iter().map(|r| (r, 4)));
+    cases.push((Region::BLOCK_2X3_CAPPED, 6));
+    for (region, goal) in cases {
+        let sub = Subproblem { region, goal };
+        let model = Model::new(&sub);
+        let n = usize::try_from(sub.states()).unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = vec![false; n];
+        let mut last = u64::MAX;
+        for_each_state_by_sum(&model, |i| {
+            let board = model.board(i);
+            // The tile sum, from the tiles' values.
+            let sum: u64 = model
+                .free_cells
+                .iter()
+                .map(|&c| match board.cell(c) {
+                    0 => 0,
+                    e => 1 << e,
+                })
+                .sum();
+            assert!(sum <= last, "{}: {sum} after {last}", region.name());
+            last = sum;
+            let i = usize::try_from(i).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!seen[i], "{}: state {i} twice", region.name());
+            seen[i] = true;
+        });
+        assert!(seen.iter().all(|&s| s), "{}", region.name());
+    }
+}
