@@ -17,6 +17,7 @@ mod input;
 mod manual;
 mod parallel;
 mod report;
+mod serve;
 mod sokoban;
 mod terminal;
 mod tour;
@@ -62,6 +63,11 @@ enum Command {
     /// Example: boardkit tour --only "sokoban solve"
     #[command(verbatim_doc_comment)]
     Tour(tour::Args),
+    /// Serve the JSON API on a local address (loopback unless --bind says otherwise).
+    ///
+    /// Example: boardkit serve --bind 127.0.0.1:8048
+    #[command(verbatim_doc_comment)]
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     ///
     /// Example: mkdir -p ~/.local/share/bash-completion/completions
@@ -112,6 +118,7 @@ fn run(cli: Cli) -> Result<String, CliError> {
         Command::Cover(cmd) => cover::run(cmd),
         Command::Yut(cmd) => yut::run(cmd),
         Command::Tour(args) => tour::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => manual::completions(command(), &args),
         Command::Man(args) => manual::man(command(), &args),
     }

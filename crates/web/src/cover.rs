@@ -1,0 +1,103 @@
+//! Board cover: the exact number of coverings of a board by a piece set,
+//! under the server's time and memory caps.
+
+use axum::extract::State;
+use axum::Json;
+use boardkit_cover::board::Rect;
+use boardkit_cover::{count_detailed, count_rectangle, Board, Limits, PieceSet};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{invalid, ApiError, Body};
+use crate::{blocking, Shared};
+
+/// The body of `POST /cover/count`: the board by `rows` or by `rect`, one
+/// of the two.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountRequest {
+    /// The board's rows, `#` black and `.` white.
+    pub rows: Option<Vec<String>>,
+    /// A full rectangle, `HxW` (`12x12`).
+    pub rect: Option<String>,
+    /// `l3` (the default), `domino`, `i3`, a union such as `l3+i3`, or a
+    /// piece file's text.
+    pub pieces: Option<String>,
+}
+
+/// The number of coverings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Count {
+    /// The exact count, in decimal (it can be far larger than 2^64).
+    pub count: String,
+}
+
+/// What a request covers.
+enum Target {
+    /// A board drawn in rows.
+    Rows(Board),
+    /// A full rectangle.
+    Rect(Rect),
+}
+
+/// The one board a request names.
+fn target(rows: Option<Vec<String>>, rect: Option<String>) -> Result<Target, ApiError> {
+    match (rows, rect) {
+        (Some(rows), None) => {
+            let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+            Board::from_rows(&refs).map(Target::Rows).ok_or_else(|| {
+                ApiError::bad(
+                    "a board is rows of equal length, of `#` (black) and `.` (white) only",
+                )
+            })
+        }
+        (None, Some(rect)) => rect
+            .parse::<Rect>()
+            .map(Target::Rect)
+            .map_err(|e| invalid("rect", &rect, &e)),
+        (None, None) => Err(ApiError::bad("give the board's 'rows' or 'rect' (\"HxW\")")),
+        (Some(_), Some(_)) => Err(ApiError::bad(
+            "give the board's 'rows' or 'rect' (\"HxW\"), not both",
+        )),
+    }
+}
+
+/// The piece set a name or a piece file's text gives.
+fn pieces_of(name: &str) -> Result<PieceSet, ApiError> {
+    match PieceSet::named(name) {
+        Some(set) => Ok(set),
+        None if name.contains('#') => PieceSet::parse(name, "pieces").map_err(ApiError::bad),
+        None => Err(ApiError::bad(format!(
+            "no piece set is named {name:?}: try l3, domino, i3, a union such as l3+i3, or a piece file's text"
+        ))),
+    }
+}
+
+/// `POST /api/v1/cover/count`: the exact number of coverings, within
+/// [`crate::Config::cover_time`] and [`crate::Config::cover_memory`]; a count
+/// that passes either, or a board too wide for the pieces, gets 422 with the
+/// library's message.
+pub async fn count(
+    State(state): State<Shared>,
+    Body(body): Body<CountRequest>,
+) -> Result<Json<Count>, ApiError> {
+    let target = target(body.rows, body.rect)?;
+    let pieces = pieces_of(body.pieces.as_deref().unwrap_or("l3"))?;
+    let limits = Limits {
+        memory: state.config.cover_memory,
+        time: Some(state.config.cover_time),
+        interrupt: None,
+    };
+    blocking(move || {
+        let counted = match target {
+            Target::Rows(board) => count_detailed(&board, &pieces, &limits),
+            Target::Rect(r) => count_rectangle(r.height, r.width, &pieces, &limits),
+        };
+        counted
+            .map(|c| Count {
+                count: c.count.to_string(),
+            })
+            .map_err(ApiError::limit)
+    })
+    .await
+    .map(Json)
+}

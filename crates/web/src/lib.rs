@@ -1,0 +1,166 @@
+//! boardkit's engines behind a local HTTP server: a JSON API under
+//! `/api/v1` for 2048, Sokoban, board cover and dice yut-nori.
+//!
+//! [`app`] builds the [`axum::Router`] (no socket: tests drive it in
+//! process), [`serve`] binds an address and runs it on tokio. Every request
+//! is decoded and checked by the game crates' own checks, so a bad value
+//! gets the same words as on the command line or in Python, as a JSON body
+//! `{"error": "..."}` with a 4xx status ([`error`]). No request reaches the
+//! file system: levels and boards come in the body.
+//!
+//! The server caps each request's work whatever the client asks
+//! ([`Config`]): the body size, the search time of a 2048 hint, a count's
+//! time and memory, the yut search's time and positions, and the number of
+//! 2048 games kept (the oldest is dropped when a new one would pass the
+//! cap). The computations run on tokio's blocking threads, off the threads
+//! that serve requests.
+//!
+//! ```
+//! use boardkit_web::{app, Config};
+//!
+//! let router: axum::Router = app(Config::default());
+//! # drop(router);
+//! ```
+
+pub mod cover;
+pub mod error;
+pub mod g2048;
+pub mod sokoban;
+pub mod yut;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::g2048::Games;
+
+/// The address [`serve`] binds unless told otherwise: loopback, port 8048.
+pub const DEFAULT_ADDR: SocketAddr =
+    SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::LOCALHOST), 8048);
+
+/// The caps the server puts on every request, whatever the client asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The largest request body, in bytes; a larger one gets 413.
+    pub body_limit: usize,
+    /// The most 2048 games kept at once; a new game past it drops the
+    /// oldest.
+    pub max_games: usize,
+    /// How long a 2048 hint may search.
+    pub hint_time: Duration,
+    /// How long a cover count may run.
+    pub cover_time: Duration,
+    /// The memory a cover count may take, in bytes.
+    pub cover_memory: u64,
+    /// How long a yut search may run.
+    pub yut_time: Duration,
+    /// The most positions a yut search may hold at once.
+    pub yut_states: usize,
+}
+
+impl Default for Config {
+    /// A 1 MiB body, 10,000 games, a 2 s hint, a cover count of 10 s and
+    /// 512 MiB, a yut search of 10 s and 4 million positions.
+    fn default() -> Config {
+        Config {
+            body_limit: 1 << 20,
+            max_games: 10_000,
+            hint_time: Duration::from_secs(2),
+            cover_time: Duration::from_secs(10),
+            cover_memory: 512 << 20,
+            yut_time: Duration::from_secs(10),
+            yut_states: 4_000_000,
+        }
+    }
+}
+
+/// What every handler shares: the caps and the 2048 games.
+#[derive(Debug)]
+pub struct AppState {
+    /// The caps.
+    pub config: Config,
+    /// The 2048 games in play.
+    pub games: Games,
+}
+
+/// The state as handlers receive it.
+pub type Shared = Arc<AppState>;
+
+/// The API's router, with `config`'s caps: every route under `/api/v1`,
+/// JSON errors for unknown paths, bodies over the limit and panics.
+pub fn app(config: Config) -> Router {
+    let body_limit = config.body_limit;
+    let state = Arc::new(AppState {
+        games: Games::new(config.max_games),
+        config,
+    });
+    let api = Router::new()
+        .route("/2048/games", post(g2048::new_game))
+        .route("/2048/games/{id}", get(g2048::show_game))
+        .route("/2048/games/{id}/moves", post(g2048::play_move))
+        .route("/2048/hint", post(g2048::hint))
+        .route("/sokoban/validate", post(sokoban::validate))
+        .route("/sokoban/verify", post(sokoban::verify))
+        .route("/cover/count", post(cover::count))
+        .route("/yut/best", post(yut::best));
+    Router::new()
+        .nest("/api/v1", api)
+        .fallback(not_found)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            error::panic_response,
+        ))
+}
+
+/// [`app`] with the default caps.
+pub fn router() -> Router {
+    app(Config::default())
+}
+
+/// The answer to a path no route takes.
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::not_found(format!("no such path: {}", uri.path()))
+}
+
+/// Binds `addr`, calls `ready` with the address bound (its port is the one
+/// the system chose when `addr`'s is 0) and serves [`app`]`(config)` on it
+/// until the process ends.
+///
+/// # Errors
+/// The address cannot be bound, or accepting connections fails.
+pub async fn serve(
+    addr: SocketAddr,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    ready(listener.local_addr()?);
+    axum::serve(listener, app(config)).await
+}
+
+/// Runs `work` on a blocking thread, off the threads that serve requests;
+/// a panic in it becomes a 500 answer instead of taking anything down.
+pub(crate) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|_| ApiError::internal())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_address_is_loopback() {
+        assert!(DEFAULT_ADDR.ip().is_loopback());
+        assert_eq!(DEFAULT_ADDR.port(), 8048);
+    }
+}
