@@ -87,7 +87,7 @@ pub async fn count(
         time: Some(state.config.cover_time),
         interrupt: None,
     };
-    blocking(move || {
+    blocking(&state, move || {
         let counted = match target {
             Target::Rows(board) => count_detailed(&board, &pieces, &limits),
             Target::Rect(r) => count_rectangle(r.height, r.width, &pieces, &limits),

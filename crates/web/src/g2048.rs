@@ -291,17 +291,21 @@ pub async fn hint(
     Body(body): Body<HintRequest>,
 ) -> Result<Json<Hint>, ApiError> {
     let board = board_of(&body.board)?;
-    let interrupt = Interrupt::new();
     let cap = state.config.hint_time;
-    let timer = {
-        let interrupt = interrupt.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(cap).await;
-            interrupt.trigger();
-        })
-    };
-    let advice = blocking(move || {
-        ai::advise_interruptible(&board, &Settings::fast(), &interrupt).map_err(|e| match e {
+    let advice = blocking(&state, move || {
+        // The cap runs from the start of the search, not of the wait for a
+        // permit: a timer on the runtime stops the search when it is over.
+        let interrupt = Interrupt::new();
+        let timer = {
+            let interrupt = interrupt.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(cap).await;
+                interrupt.trigger();
+            })
+        };
+        let advice = ai::advise_interruptible(&board, &Settings::fast(), &interrupt);
+        timer.abort();
+        advice.map_err(|e| match e {
             NoAdvice::Interrupted => ApiError::limit(format!(
                 "the search passed the server's time limit of {} s",
                 cap.as_secs_f64()
@@ -309,9 +313,7 @@ pub async fn hint(
             other => ApiError::bad(other),
         })
     })
-    .await;
-    timer.abort();
-    let advice = advice?;
+    .await?;
     Ok(Json(Hint {
         best: advice.best.map(dir_name),
         values: advice

@@ -13,7 +13,7 @@
 //! time and memory, the yut search's time and positions, and the number of
 //! 2048 games kept (the oldest is dropped when a new one would pass the
 //! cap). The computations run on tokio's blocking threads, off the threads
-//! that serve requests.
+//! that serve requests, at most [`Config::workers`] at once.
 //!
 //! ```
 //! use boardkit_web::{app, Config};
@@ -35,6 +35,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::g2048::Games;
@@ -61,11 +62,15 @@ pub struct Config {
     pub yut_time: Duration,
     /// The most positions a yut search may hold at once.
     pub yut_states: usize,
+    /// The most computations (hints, parses, counts, searches) run at once;
+    /// more wait their turn.
+    pub workers: usize,
 }
 
 impl Default for Config {
     /// A 1 MiB body, 10,000 games, a 2 s hint, a cover count of 10 s and
-    /// 512 MiB, a yut search of 10 s and 4 million positions.
+    /// 512 MiB, a yut search of 10 s and 4 million positions, and as many
+    /// computations at once as the machine has cores.
     fn default() -> Config {
         Config {
             body_limit: 1 << 20,
@@ -75,17 +80,22 @@ impl Default for Config {
             cover_memory: 512 << 20,
             yut_time: Duration::from_secs(10),
             yut_states: 4_000_000,
+            workers: std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
         }
     }
 }
 
-/// What every handler shares: the caps and the 2048 games.
+/// What every handler shares: the caps, the 2048 games and the permits to
+/// compute.
 #[derive(Debug)]
 pub struct AppState {
     /// The caps.
     pub config: Config,
     /// The 2048 games in play.
     pub games: Games,
+    /// One permit per computation that may run at once
+    /// ([`Config::workers`]).
+    pub workers: Arc<Semaphore>,
 }
 
 /// The state as handlers receive it.
@@ -97,6 +107,7 @@ pub fn app(config: Config) -> Router {
     let body_limit = config.body_limit;
     let state = Arc::new(AppState {
         games: Games::new(config.max_games),
+        workers: Arc::new(Semaphore::new(config.workers.max(1))),
         config,
     });
     let api = Router::new()
@@ -144,14 +155,25 @@ pub async fn serve(
     axum::serve(listener, app(config)).await
 }
 
-/// Runs `work` on a blocking thread, off the threads that serve requests;
-/// a panic in it becomes a 500 answer instead of taking anything down.
+/// Runs `work` on a blocking thread, off the threads that serve requests,
+/// once one of `state`'s permits is free; the permit is held until the work
+/// ends, even when the client has gone. A panic in `work` becomes a 500
+/// answer instead of taking anything down.
 pub(crate) async fn blocking<T: Send + 'static>(
+    state: &AppState,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
+    let permit = Arc::clone(&state.workers)
+        .acquire_owned()
         .await
-        .map_err(|_| ApiError::internal())?
+        .map_err(|_| ApiError::internal())?;
+    tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop(permit);
+        answer
+    })
+    .await
+    .map_err(|_| ApiError::internal())?
 }
 
 #[cfg(test)]

@@ -1,14 +1,15 @@
 //! Sokoban: XSB text checked into levels, and LURD solutions verified
 //! against them. Levels come in the request body only.
 
+use axum::extract::State;
 use axum::Json;
 use boardkit_grid::value::IntParam;
 use boardkit_sokoban::lurd::{self, Blocked, Status};
 use boardkit_sokoban::{xsb, Level};
 use serde::{Deserialize, Serialize};
 
-use crate::blocking;
 use crate::error::{int_arg, ApiError, Body, Int};
+use crate::{blocking, Shared};
 
 /// A level's number in a collection, from 1 (the command line's `--level`).
 pub const LEVEL: IntParam = IntParam::new("a level number", 1, u32::MAX as i128);
@@ -54,8 +55,11 @@ fn parse(text: &str) -> Result<Vec<Level>, ApiError> {
 }
 
 /// `POST /api/v1/sokoban/validate`: the levels of an XSB text.
-pub async fn validate(Body(body): Body<Validate>) -> Result<Json<Levels>, ApiError> {
-    let levels = blocking(move || parse(&body.xsb)).await?;
+pub async fn validate(
+    State(state): State<Shared>,
+    Body(body): Body<Validate>,
+) -> Result<Json<Levels>, ApiError> {
+    let levels = blocking(&state, move || parse(&body.xsb)).await?;
     Ok(Json(Levels {
         levels: levels
             .iter()
@@ -109,10 +113,13 @@ pub struct Verdict {
 }
 
 /// `POST /api/v1/sokoban/verify`: plays a solution on a level.
-pub async fn verify(Body(body): Body<Verify>) -> Result<Json<Verdict>, ApiError> {
+pub async fn verify(
+    State(state): State<Shared>,
+    Body(body): Body<Verify>,
+) -> Result<Json<Verdict>, ApiError> {
     let wanted: Option<usize> = body.level.map(|n| int_arg("level", n, LEVEL)).transpose()?;
     let steps = lurd::parse(&body.solution).map_err(|e| ApiError::bad(format!("solution, {e}")))?;
-    blocking(move || {
+    blocking(&state, move || {
         let levels = parse(&body.xsb)?;
         let number = match wanted {
             Some(n) => n,

@@ -40,7 +40,7 @@ pub async fn best(
     let rolls = boardkit_yut::rolls::check(&wide).map_err(ApiError::bad)?;
     let max_states = state.config.yut_states;
     let time = state.config.yut_time;
-    blocking(move || {
+    blocking(&state, move || {
         let mut solver = Solver::new(&boardkit_yut::Board::standard(), pieces)
             .ok_or_else(|| ApiError::bad(PIECES.error()))?;
         let limits = Limits {

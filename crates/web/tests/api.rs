@@ -692,3 +692,27 @@ async fn no_body_gets_a_5xx() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_past_the_workers_wait_their_turn() {
+    let app = app(Config {
+        workers: 1,
+        ..Config::default()
+    });
+    let sizes = ["3x4", "6x6", "9x9", "3x4", "6x6", "9x9", "12x3", "5x6"];
+    let answers = sizes.map(|rect| {
+        let app = app.clone();
+        tokio::spawn(
+            async move { post(&app, "/api/v1/cover/count", json!({ "rect": rect })).await },
+        )
+    });
+    let l3 = boardkit_cover::PieceSet::named("l3").unwrap();
+    for (rect, answer) in sizes.iter().zip(answers) {
+        let (status, c) = answer.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{rect}: {c}");
+        let r: boardkit_cover::board::Rect = rect.parse().unwrap();
+        let expected =
+            boardkit_cover::count(&r.board(), &l3, &boardkit_cover::Limits::default()).unwrap();
+        assert_eq!(c["count"], json!(expected.to_string()), "{rect}");
+    }
+}
