@@ -10,8 +10,9 @@
 //! `cargo run --release -p boardkit-2048 --example stages -- SEED GAMES DIR [REGIONS]`
 //! (DIR holds the table files, as `boardkit 2048 tables build` writes them;
 //! a table missing there is built in memory; REGIONS a comma-separated list
-//! of `2x4`, `3x3`, `3x3c`, `2x3cap` or `none` [2x4]; a table its region
-//! cannot have, such as `2x3cap` at 32, is left out).
+//! of `2x4`, `3x3`, `3x3c`, `2x3cap` or `none` [2x4], each with the tables
+//! building 32 up to 256, or up to the tile after a colon: `2x3cap:512`; a
+//! table its region cannot have, such as `2x3cap` at 32, is left out).
 
 use std::sync::Arc;
 
@@ -24,13 +25,24 @@ fn main() {
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(12345);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let dir = args.get(3).cloned().unwrap_or_default();
-    let regions: Vec<Region> = args
+    let subs: Vec<Subproblem> = args
         .get(4)
         .map_or("2x4", String::as_str)
         .split(',')
-        .filter_map(Region::named)
+        .filter_map(|spec| {
+            let (name, largest) = spec.split_once(':').unwrap_or((spec, "256"));
+            let region = Region::named(name)?;
+            let largest = largest
+                .parse::<u32>()
+                .ok()
+                .filter(|t| t.is_power_of_two())?;
+            let top = u8::try_from(largest.trailing_zeros()).ok()?;
+            Some((5..=top).map(move |goal| Subproblem { region, goal }))
+        })
+        .flatten()
+        .filter(|sub| sub.check().is_ok())
         .collect();
-    let tables: Vec<Table> = Subproblem::for_regions(&regions)
+    let tables: Vec<Table> = subs
         .into_iter()
         .filter_map(|sub| {
             let path = std::path::Path::new(&dir).join(sub.file_name());
