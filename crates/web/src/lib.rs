@@ -9,8 +9,8 @@
 //! file system: levels and boards come in the body.
 //!
 //! The server caps each request's work whatever the client asks
-//! ([`Config`]): the body size, the search time of a 2048 hint, a count's
-//! time and memory, the yut search's time and positions, and the number of
+//! ([`Config`]): the body size, the search time of a 2048 hint, a Sokoban
+//! solve's time and memory, a count's time and memory, the yut search's time and positions, and the number of
 //! 2048 games kept (the oldest is dropped when a new one would pass the
 //! cap). The computations run on tokio's blocking threads, off the threads
 //! that serve requests, at most [`Config::workers`] at once.
@@ -62,6 +62,10 @@ pub struct Config {
     pub yut_time: Duration,
     /// The most positions a yut search may hold at once.
     pub yut_states: usize,
+    /// How long a Sokoban solve may run (a request may ask for less).
+    pub solve_time: Duration,
+    /// The bytes a Sokoban solve's tables may hold.
+    pub solve_memory: usize,
     /// The most computations (hints, parses, counts, searches) run at once;
     /// more wait their turn.
     pub workers: usize,
@@ -69,8 +73,9 @@ pub struct Config {
 
 impl Default for Config {
     /// A 1 MiB body, 10,000 games, a 2 s hint, a cover count of 10 s and
-    /// 512 MiB, a yut search of 10 s and 4 million positions, and as many
-    /// computations at once as the machine has cores.
+    /// 512 MiB, a yut search of 10 s and 4 million positions, a Sokoban
+    /// solve of 10 s and 256 MiB, and as many computations at once as the
+    /// machine has cores.
     fn default() -> Config {
         Config {
             body_limit: 1 << 20,
@@ -80,6 +85,8 @@ impl Default for Config {
             cover_memory: 512 << 20,
             yut_time: Duration::from_secs(10),
             yut_states: 4_000_000,
+            solve_time: Duration::from_secs(10),
+            solve_memory: 256 << 20,
             workers: std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
         }
     }
@@ -117,6 +124,7 @@ pub fn app(config: Config) -> Router {
         .route("/2048/hint", post(g2048::hint))
         .route("/sokoban/validate", post(sokoban::validate))
         .route("/sokoban/verify", post(sokoban::verify))
+        .route("/sokoban/solve", post(sokoban::solve))
         .route("/cover/count", post(cover::count))
         .route("/yut/best", post(yut::best));
     Router::new()

@@ -1,14 +1,16 @@
-//! Sokoban: XSB text checked into levels, and LURD solutions verified
-//! against them. Levels come in the request body only.
+//! Sokoban: XSB text checked into levels, LURD solutions verified against
+//! them, and the solver under the server's caps. Levels come in the
+//! request body only.
 
 use axum::extract::State;
 use axum::Json;
-use boardkit_grid::value::IntParam;
+use boardkit_grid::value::{self, IntParam};
 use boardkit_sokoban::lurd::{self, Blocked, Status};
+use boardkit_sokoban::solver::{self, Limit, Optimize, Outcome};
 use boardkit_sokoban::{xsb, Level};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{int_arg, ApiError, Body, Int};
+use crate::error::{int_arg, invalid, ApiError, Body, Int};
 use crate::{blocking, Shared};
 
 /// A level's number in a collection, from 1 (the command line's `--level`).
@@ -52,6 +54,31 @@ fn parse(text: &str) -> Result<Vec<Level>, ApiError> {
         return Err(ApiError::bad("the text holds no level"));
     }
     Ok(levels)
+}
+
+/// Level `wanted` of `levels` (from 1), or the only one; with its number.
+fn choose(levels: &[Level], wanted: Option<usize>) -> Result<(usize, &Level), ApiError> {
+    let number = match wanted {
+        Some(n) => n,
+        None if levels.len() == 1 => 1,
+        None => {
+            return Err(ApiError::bad(format!(
+                "the text has {} levels: choose one with 'level'",
+                levels.len()
+            )))
+        }
+    };
+    let level = number
+        .checked_sub(1)
+        .and_then(|i| levels.get(i))
+        .ok_or_else(|| {
+            ApiError::bad(format!(
+                "level {number}: the text has {} level{}",
+                levels.len(),
+                if levels.len() == 1 { "" } else { "s" }
+            ))
+        })?;
+    Ok((number, level))
 }
 
 /// `POST /api/v1/sokoban/validate`: the levels of an XSB text.
@@ -121,23 +148,7 @@ pub async fn verify(
     let steps = lurd::parse(&body.solution).map_err(|e| ApiError::bad(format!("solution, {e}")))?;
     blocking(&state, move || {
         let levels = parse(&body.xsb)?;
-        let number = match wanted {
-            Some(n) => n,
-            None if levels.len() == 1 => 1,
-            None => {
-                return Err(ApiError::bad(format!(
-                    "the text has {} levels: choose one with 'level'",
-                    levels.len()
-                )))
-            }
-        };
-        let level = levels.get(number - 1).ok_or_else(|| {
-            ApiError::bad(format!(
-                "level {number}: the text has {} level{}",
-                levels.len(),
-                if levels.len() == 1 { "" } else { "s" }
-            ))
-        })?;
+        let (number, level) = choose(&levels, wanted)?;
         let v = lurd::verify(level, &steps);
         let (status, boxes_off_goal, illegal_move, blocked_by) = match v.status {
             Status::Solved => ("solved", 0, None, None),
@@ -163,6 +174,112 @@ pub async fn verify(
             illegal_move,
             blocked_by: blocked_by.map(str::to_string),
             solved_after: v.solved_early,
+        }))
+    })
+    .await
+}
+
+/// The body of `POST /sokoban/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// One level or a collection, in XSB.
+    pub xsb: String,
+    /// Which level of a collection (from 1); needed when it has several.
+    pub level: Option<Int>,
+    /// Seconds the search may take, at most the server's
+    /// [`crate::Config::solve_time`] (which is also the default).
+    pub time_limit: Option<f64>,
+    /// `pushes` or `moves` for an optimal solution; any solution when
+    /// absent.
+    pub optimal: Option<String>,
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solved {
+    /// The level's number, from 1.
+    pub level: usize,
+    /// Its title, if it has one.
+    pub title: Option<String>,
+    /// `solved`, `no_solution` (proved) or `unsolved` (a limit stopped it).
+    pub status: String,
+    /// The limit that stopped the search: `time`, `memory` or `nodes`.
+    pub limit: Option<String>,
+    /// The solution in LURD notation, replayed through the rules.
+    pub solution: Option<String>,
+    /// Moves of the solution.
+    pub moves: Option<usize>,
+    /// Pushes of the solution.
+    pub pushes: Option<usize>,
+    /// Nodes the search expanded.
+    pub nodes: u64,
+}
+
+/// `POST /api/v1/sokoban/solve`: the solver on one level, within the time
+/// asked for and the server's [`crate::Config::solve_time`] and
+/// [`crate::Config::solve_memory`], whichever is less.
+pub async fn solve(
+    State(state): State<Shared>,
+    Body(body): Body<SolveRequest>,
+) -> Result<Json<Solved>, ApiError> {
+    let wanted: Option<usize> = body.level.map(|n| int_arg("level", n, LEVEL)).transpose()?;
+    let cap = state.config.solve_time;
+    let time = match body.time_limit {
+        Some(t) => value::seconds(t)
+            .map_err(|e| invalid("time_limit", t, &e))?
+            .min(cap),
+        None => cap,
+    };
+    let optimize = match body.optimal.as_deref() {
+        None => Optimize::Any,
+        Some("pushes") => Optimize::Pushes,
+        Some("moves") => Optimize::Moves,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "invalid value '{other}' for 'optimal': expected pushes or moves"
+            )))
+        }
+    };
+    let memory = state.config.solve_memory;
+    blocking(&state, move || {
+        let levels = parse(&body.xsb)?;
+        let (number, level) = choose(&levels, wanted)?;
+        let mut config = solver::Config::default();
+        config.time_limit = Some(time);
+        config.memory_limit = memory;
+        config.optimize = optimize;
+        let outcome = solver::solve(level, &config);
+        let (status, limit) = match &outcome {
+            Outcome::Solved { .. } => ("solved", None),
+            Outcome::NoSolution { .. } => ("no_solution", None),
+            Outcome::Unsolved { limit, .. } => (
+                "unsolved",
+                Some(match limit {
+                    Limit::Time => "time",
+                    Limit::Memory => "memory",
+                    Limit::Nodes => "nodes",
+                    _ => "interrupted",
+                }),
+            ),
+            Outcome::Failed { failure, .. } => {
+                return Err(ApiError {
+                    status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    message: format!("the solver failed (a bug in boardkit): {failure}"),
+                })
+            }
+            _ => return Err(ApiError::internal()),
+        };
+        let solution = outcome.solution();
+        Ok(Json(Solved {
+            level: number,
+            title: level.title().map(str::to_string),
+            status: status.to_string(),
+            limit: limit.map(str::to_string),
+            solution: solution.map(solver::Solution::lurd),
+            moves: solution.map(|s| s.moves),
+            pushes: solution.map(|s| s.pushes),
+            nodes: outcome.nodes(),
         }))
     })
     .await

@@ -606,7 +606,7 @@ fn random_value(rng: &mut ChaCha8Rng, depth: u32) -> Value {
         "rolls",
         "x",
     ];
-    const STRINGS: [&str; 12] = [
+    const STRINGS: [&str; 13] = [
         "",
         "up",
         "L",
@@ -619,6 +619,7 @@ fn random_value(rng: &mut ChaCha8Rng, depth: u32) -> Value {
         "rRR",
         "...",
         "\u{feff}#",
+        "pushes",
     ];
     match rng.gen_range(0..if depth > 2 { 5 } else { 7 }) {
         0 => Value::Null,
@@ -654,6 +655,7 @@ async fn no_body_gets_a_5xx() {
     let app = app(Config {
         hint_time: std::time::Duration::from_millis(300),
         cover_time: std::time::Duration::from_millis(300),
+        solve_time: std::time::Duration::from_millis(300),
         yut_time: std::time::Duration::from_millis(300),
         ..Config::default()
     });
@@ -665,6 +667,7 @@ async fn no_body_gets_a_5xx() {
         "/api/v1/2048/hint",
         "/api/v1/sokoban/validate",
         "/api/v1/sokoban/verify",
+        "/api/v1/sokoban/solve",
         "/api/v1/cover/count",
         "/api/v1/yut/best",
     ];
@@ -715,4 +718,57 @@ async fn requests_past_the_workers_wait_their_turn() {
             boardkit_cover::count(&r.board(), &l3, &boardkit_cover::Limits::default()).unwrap();
         assert_eq!(c["count"], json!(expected.to_string()), "{rect}");
     }
+}
+
+#[tokio::test]
+async fn sokoban_solves_are_the_solvers() {
+    use boardkit_sokoban::solver;
+    let app = app(Config::default());
+    let url = "/api/v1/sokoban/solve";
+    let level = boardkit_sokoban::xsb::parse_level(CORRIDOR).unwrap();
+    let outcome = solver::solve(&level, &solver::Config::default());
+    let solution = outcome.solution().unwrap();
+    let (status, s) = post(&app, url, json!({"xsb": CORRIDOR})).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(
+        s,
+        json!({"level": 1, "title": null, "status": "solved", "limit": null,
+               "solution": solution.lurd(), "moves": solution.moves, "pushes": solution.pushes,
+               "nodes": outcome.nodes()})
+    );
+    assert_eq!(s["solution"], json!("rRR"));
+    let (_, s) = post(
+        &app,
+        url,
+        json!({"xsb": TWO_LEVELS, "level": 2, "optimal": "pushes", "time_limit": 5}),
+    )
+    .await;
+    assert_eq!(
+        (s["title"].clone(), s["solution"].clone()),
+        (json!("Two"), json!("R"))
+    );
+    // The box stands against the wall, away from its goal: proved hopeless.
+    let stuck = "######\n#@ .$#\n######\n";
+    let (status, s) = post(&app, url, json!({"xsb": stuck})).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(
+        (s["status"].clone(), s["solution"].clone()),
+        (json!("no_solution"), Value::Null)
+    );
+
+    refused(
+        post(&app, url, json!({"xsb": CORRIDOR, "time_limit": -1})).await,
+        StatusCode::BAD_REQUEST,
+        "invalid value '-1' for 'time_limit': expected a positive number of seconds",
+    );
+    refused(
+        post(&app, url, json!({"xsb": CORRIDOR, "optimal": "boxes"})).await,
+        StatusCode::BAD_REQUEST,
+        "invalid value 'boxes' for 'optimal': expected pushes or moves",
+    );
+    refused(
+        post(&app, url, json!({"xsb": TWO_LEVELS})).await,
+        StatusCode::BAD_REQUEST,
+        "the text has 2 levels: choose one with 'level'",
+    );
 }
