@@ -87,7 +87,8 @@ pub async fn count(
         time: Some(state.config.cover_time),
         interrupt: None,
     };
-    blocking(&state, move || {
+    blocking(&state, move |interrupt| {
+        let limits = limits.with_interrupt(interrupt);
         let counted = match target {
             Target::Rows(board) => count_detailed(&board, &pieces, &limits),
             Target::Rect(r) => count_rectangle(r.height, r.width, &pieces, &limits),

@@ -18,7 +18,7 @@ use boardkit_2048::game::Game;
 use boardkit_2048::params::GAME_SIZE;
 use boardkit_2048::Board;
 use boardkit_grid::value::SEED;
-use boardkit_grid::{Dir, Interrupt};
+use boardkit_grid::Dir;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{int_arg, ApiError, Body, Int};
@@ -292,10 +292,9 @@ pub async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let board = board_of(&body.board)?;
     let cap = state.config.hint_time;
-    let advice = blocking(&state, move || {
+    let advice = blocking(&state, move |interrupt| {
         // The cap runs from the start of the search, not of the wait for a
         // permit: a timer on the runtime stops the search when it is over.
-        let interrupt = Interrupt::new();
         let timer = {
             let interrupt = interrupt.clone();
             tokio::spawn(async move {

@@ -35,6 +35,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use boardkit_grid::Interrupt;
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
@@ -165,28 +166,79 @@ pub async fn serve(
 
 /// Runs `work` on a blocking thread, off the threads that serve requests,
 /// once one of `state`'s permits is free; the permit is held until the work
-/// ends, even when the client has gone. A panic in `work` becomes a 500
-/// answer instead of taking anything down.
+/// ends. `work` is handed an [`Interrupt`] to put in its limits: it is
+/// triggered when the answer is no longer awaited (the client went away
+/// and the request's future was dropped), so an abandoned computation stops
+/// at its next limit check and frees its permit. A panic in `work` becomes
+/// a 500 answer instead of taking anything down.
 pub(crate) async fn blocking<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    work: impl FnOnce(Interrupt) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = Arc::clone(&state.workers)
         .acquire_owned()
         .await
         .map_err(|_| ApiError::internal())?;
-    tokio::task::spawn_blocking(move || {
-        let answer = work();
+    let abandoned = Abandoned(Interrupt::new());
+    let interrupt = abandoned.0.clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = work(interrupt);
         drop(permit);
         answer
     })
-    .await
-    .map_err(|_| ApiError::internal())?
+    .await;
+    drop(abandoned);
+    answer.map_err(|_| ApiError::internal())?
+}
+
+/// Triggers its interrupt when dropped: held by [`blocking`] while it
+/// awaits the work, so dropping that future stops the work.
+struct Abandoned(Interrupt);
+
+impl Drop for Abandoned {
+    fn drop(&mut self) {
+        self.0.trigger();
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A computation whose answer is no longer awaited is interrupted, and
+    /// its permit comes back.
+    #[tokio::test]
+    async fn abandoned_work_is_interrupted() {
+        let state = AppState {
+            config: Config::default(),
+            games: Games::new(1),
+            workers: Arc::new(Semaphore::new(1)),
+        };
+        let (started, wait_start) = std::sync::mpsc::channel();
+        let (stopped, wait_stop) = tokio::sync::oneshot::channel();
+        let work = blocking(&state, move |interrupt| {
+            let _ = started.send(());
+            while !interrupt.is_triggered() {
+                std::thread::yield_now();
+            }
+            let _ = stopped.send(());
+            Ok(())
+        });
+        // Poll the request until its work runs, then drop it.
+        let mut work = Box::pin(work);
+        tokio::select! {
+            _ = &mut work => unreachable!("the work ends only when interrupted"),
+            () = async {
+                while wait_start.try_recv().is_err() {
+                    tokio::task::yield_now().await;
+                }
+            } => {}
+        }
+        drop(work);
+        wait_stop.await.unwrap();
+        let permit = state.workers.acquire().await.unwrap();
+        drop(permit);
+    }
 
     #[test]
     fn the_default_address_is_loopback() {

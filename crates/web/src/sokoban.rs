@@ -86,7 +86,7 @@ pub async fn validate(
     State(state): State<Shared>,
     Body(body): Body<Validate>,
 ) -> Result<Json<Levels>, ApiError> {
-    let levels = blocking(&state, move || parse(&body.xsb)).await?;
+    let levels = blocking(&state, move |_| parse(&body.xsb)).await?;
     Ok(Json(Levels {
         levels: levels
             .iter()
@@ -146,7 +146,7 @@ pub async fn verify(
 ) -> Result<Json<Verdict>, ApiError> {
     let wanted: Option<usize> = body.level.map(|n| int_arg("level", n, LEVEL)).transpose()?;
     let steps = lurd::parse(&body.solution).map_err(|e| ApiError::bad(format!("solution, {e}")))?;
-    blocking(&state, move || {
+    blocking(&state, move |_| {
         let levels = parse(&body.xsb)?;
         let (number, level) = choose(&levels, wanted)?;
         let v = lurd::verify(level, &steps);
@@ -242,10 +242,11 @@ pub async fn solve(
         }
     };
     let memory = state.config.solve_memory;
-    blocking(&state, move || {
+    blocking(&state, move |interrupt| {
         let levels = parse(&body.xsb)?;
         let (number, level) = choose(&levels, wanted)?;
         let mut config = solver::Config::default();
+        config.interrupt = Some(interrupt);
         config.time_limit = Some(time);
         config.memory_limit = memory;
         config.optimize = optimize;

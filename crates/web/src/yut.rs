@@ -40,13 +40,13 @@ pub async fn best(
     let rolls = boardkit_yut::rolls::check(&wide).map_err(ApiError::bad)?;
     let max_states = state.config.yut_states;
     let time = state.config.yut_time;
-    blocking(&state, move || {
+    blocking(&state, move |interrupt| {
         let mut solver = Solver::new(&boardkit_yut::Board::standard(), pieces)
             .ok_or_else(|| ApiError::bad(PIECES.error()))?;
         let limits = Limits {
             max_states,
             deadline: Instant::now().checked_add(time),
-            interrupt: None,
+            interrupt: Some(interrupt),
         };
         solver
             .best_score(&rolls, &limits)
