@@ -274,10 +274,10 @@ impl Region {
     /// nearest target, counted in steps between neighbouring free cells:
     /// drop max(1, k), so a target and its free neighbours hold up to
     /// 2^(g−1), a cell two steps away 2^(g−2), and so on. A chain of
-    /// tiles halving away from a target fits, and so does every step of its
-    /// collapse (each merge leaves a tile one step nearer than the cell
-    /// whose cap it reaches). A free cell no path reaches gets drop
-    /// [`MAX_DROP`] (no goal accepts it).
+    /// tiles halving away from a target along a shortest path fits, and so
+    /// does every step of its collapse: the merge that makes 2^(g−k) makes
+    /// it k steps from the target, where the cap is 2^(g−k). A free cell no
+    /// path reaches gets drop [`MAX_DROP`] (no goal accepts it).
     #[must_use]
     pub fn capped_by_distance(self, name: &'static str) -> Region {
         let mut dist = [u8::MAX; 16];
