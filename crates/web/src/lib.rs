@@ -124,6 +124,7 @@ pub fn app(config: Config) -> Router {
         .route("/2048/games/{id}/moves", post(g2048::play_move))
         .route("/2048/hint", post(g2048::hint))
         .route("/sokoban/validate", post(sokoban::validate))
+        .route("/sokoban/move", post(sokoban::play_moves))
         .route("/sokoban/verify", post(sokoban::verify))
         .route("/sokoban/solve", post(sokoban::solve))
         .route("/cover/count", post(cover::count))

@@ -1,5 +1,6 @@
-//! Sokoban: XSB text checked into levels, LURD solutions verified against
-//! them, and the solver under the server's caps. Levels come in the
+//! Sokoban: XSB text checked into levels, keys played on a level, LURD
+//! solutions verified against them, and the solver under the server's
+//! caps. Levels come in the
 //! request body only.
 
 use axum::extract::State;
@@ -7,7 +8,7 @@ use axum::Json;
 use boardkit_grid::value::{self, IntParam};
 use boardkit_sokoban::lurd::{self, Blocked, Status};
 use boardkit_sokoban::solver::{self, Limit, Optimize, Outcome};
-use boardkit_sokoban::{xsb, Level};
+use boardkit_sokoban::{xsb, Game, Level, MoveOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{int_arg, invalid, ApiError, Body, Int};
@@ -281,6 +282,72 @@ pub async fn solve(
             moves: solution.map(|s| s.moves),
             pushes: solution.map(|s| s.pushes),
             nodes: outcome.nodes(),
+        }))
+    })
+    .await
+}
+
+/// The body of `POST /sokoban/move`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// One level or a collection, in XSB.
+    pub xsb: String,
+    /// Which level of a collection (from 1); needed when it has several.
+    pub level: Option<Int>,
+    /// The keys pressed, as LURD letters (case ignored: the rules decide
+    /// what is a push; counts such as `3r` allowed).
+    pub moves: String,
+}
+
+/// A level after some keys were pressed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The level's number, from 1.
+    pub level: usize,
+    /// Its title, if it has one.
+    pub title: Option<String>,
+    /// The map now, as XSB rows.
+    pub map: Vec<String>,
+    /// The moves made, in LURD (pushes in upper case); keys into a wall or
+    /// a stuck box made none.
+    pub lurd: String,
+    /// Moves made.
+    pub moves: usize,
+    /// Pushes among them.
+    pub pushes: usize,
+    /// Keys that moved nothing.
+    pub blocked: usize,
+    /// True when every box is on a goal.
+    pub solved: bool,
+}
+
+/// `POST /api/v1/sokoban/move`: plays keys on a level from its start, as
+/// `boardkit sokoban play` does (a key into a wall does nothing), and shows
+/// where they lead.
+pub async fn play_moves(
+    State(state): State<Shared>,
+    Body(body): Body<MoveRequest>,
+) -> Result<Json<Position>, ApiError> {
+    let wanted: Option<usize> = body.level.map(|n| int_arg("level", n, LEVEL)).transpose()?;
+    let keys = lurd::parse(&body.moves).map_err(|e| ApiError::bad(format!("moves, {e}")))?;
+    blocking(&state, move |_| {
+        let levels = parse(&body.xsb)?;
+        let (number, level) = choose(&levels, wanted)?;
+        let mut game = Game::new(level.clone());
+        let blocked = keys
+            .iter()
+            .filter(|key| game.play(key.dir) == MoveOutcome::Blocked)
+            .count();
+        Ok(Json(Position {
+            level: number,
+            title: level.title().map(str::to_string),
+            map: xsb::map_rows(game.level(), game.state()),
+            lurd: game.lurd(),
+            moves: game.moves(),
+            pushes: game.pushes(),
+            blocked,
+            solved: game.is_solved(),
         }))
     })
     .await

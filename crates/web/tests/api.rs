@@ -667,6 +667,7 @@ async fn no_body_gets_a_5xx() {
         "/api/v1/2048/hint",
         "/api/v1/sokoban/validate",
         "/api/v1/sokoban/verify",
+        "/api/v1/sokoban/move",
         "/api/v1/sokoban/solve",
         "/api/v1/cover/count",
         "/api/v1/yut/best",
@@ -770,5 +771,42 @@ async fn sokoban_solves_are_the_solvers() {
         post(&app, url, json!({"xsb": TWO_LEVELS})).await,
         StatusCode::BAD_REQUEST,
         "the text has 2 levels: choose one with 'level'",
+    );
+}
+
+#[tokio::test]
+async fn sokoban_keys_play_as_the_rules_say() {
+    use boardkit_sokoban::{xsb, Game};
+    let app = app(Config::default());
+    let url = "/api/v1/sokoban/move";
+    let mut game = Game::new(xsb::parse_level(CORRIDOR).unwrap());
+    for dir in [Dir::Left, Dir::Right, Dir::Right, Dir::Right, Dir::Right] {
+        game.play(dir);
+    }
+    let (status, p) = post(&app, url, json!({"xsb": CORRIDOR, "moves": "lrrrr"})).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(
+        p,
+        json!({"level": 1, "title": null, "map": xsb::map_rows(game.level(), game.state()),
+               "lurd": game.lurd(), "moves": game.moves(), "pushes": game.pushes(),
+               "blocked": 2, "solved": true})
+    );
+    assert_eq!(p["map"], json!(["#######", "#   @*#", "#######"]));
+    assert_eq!(p["lurd"], json!("rRR"));
+    let (_, p) = post(
+        &app,
+        url,
+        json!({"xsb": TWO_LEVELS, "level": 1, "moves": ""}),
+    )
+    .await;
+    assert_eq!(
+        (p["moves"].clone(), p["solved"].clone()),
+        (json!(0), json!(false))
+    );
+    let parse_error = boardkit_sokoban::lurd::parse("rx").unwrap_err();
+    refused(
+        post(&app, url, json!({"xsb": CORRIDOR, "moves": "rx"})).await,
+        StatusCode::BAD_REQUEST,
+        &format!("moves, {parse_error}"),
     );
 }
