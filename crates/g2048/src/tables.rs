@@ -930,7 +930,7 @@ struct BySum {
 
 impl BySum {
     /// Groups the states of the cells with these caps and radix weights
-    /// (in index order); sums are in units of 2, as [`unit`] counts them.
+    /// (in index order); sums are in units of 2, as [`unit()`] counts them.
     fn new(caps: &[u8], weights: &[u64]) -> BySum {
         let count: u64 = caps.iter().map(|&c| u64::from(c) + 1).product();
         let most: u64 = caps.iter().map(|&c| unit(c)).sum();
