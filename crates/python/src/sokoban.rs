@@ -3,7 +3,7 @@
 
 use boardkit_grid::Dir;
 use boardkit_sokoban::lurd::{self, Status};
-use boardkit_sokoban::solver::{self, Config, Limit, Optimize, Outcome};
+use boardkit_sokoban::solver::{self, Config, Optimize, Outcome};
 use boardkit_sokoban::{builtin, judge, xsb, MoveOutcome, State, Tile};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -308,16 +308,7 @@ fn sokoban_solve(
     let (status, limit, solution) = match &outcome {
         Outcome::Solved { solution, .. } => ("solved", None, Some(solution)),
         Outcome::NoSolution { .. } => ("no solution", None, None),
-        Outcome::Unsolved { limit, .. } => (
-            "unsolved",
-            Some(match limit {
-                Limit::Time => "time",
-                Limit::Memory => "memory",
-                Limit::Nodes => "nodes",
-                _ => "other",
-            }),
-            None,
-        ),
+        Outcome::Unsolved { limit, .. } => ("unsolved", Some(limit.name()), None),
         _ => ("failed", None, None),
     };
     Ok(PySolveResult {

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::Json;
 use boardkit_grid::value::{self, IntParam};
 use boardkit_sokoban::lurd::{self, Blocked, Status};
-use boardkit_sokoban::solver::{self, Limit, Optimize, Outcome};
+use boardkit_sokoban::solver::{self, Optimize, Outcome};
 use boardkit_sokoban::{xsb, Game, Level, MoveOutcome};
 use serde::{Deserialize, Serialize};
 
@@ -255,15 +255,7 @@ pub async fn solve(
         let (status, limit) = match &outcome {
             Outcome::Solved { .. } => ("solved", None),
             Outcome::NoSolution { .. } => ("no_solution", None),
-            Outcome::Unsolved { limit, .. } => (
-                "unsolved",
-                Some(match limit {
-                    Limit::Time => "time",
-                    Limit::Memory => "memory",
-                    Limit::Nodes => "nodes",
-                    _ => "interrupted",
-                }),
-            ),
+            Outcome::Unsolved { limit, .. } => ("unsolved", Some(limit.name())),
             Outcome::Failed { failure, .. } => {
                 return Err(ApiError {
                     status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,

@@ -168,7 +168,7 @@ impl Report {
             title: self.title.clone(),
             status: self.status(),
             limit: match self.end {
-                End::Unsolved(limit) => Some(limit_name(limit)),
+                End::Unsolved(limit) => Some(limit.name()),
                 End::Failed => Some("internal"),
                 End::Solved { .. } | End::NoSolution => None,
             },
@@ -195,16 +195,6 @@ struct LevelJson {
     seconds: f64,
     setup_seconds: f64,
     nodes: u64,
-}
-
-fn limit_name(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Time => "time",
-        Limit::Memory => "memory",
-        Limit::Nodes => "nodes",
-        // A limit this version of the command does not know yet.
-        _ => "other",
-    }
 }
 
 /// Parses `A-B`, for clap.

@@ -24,6 +24,25 @@ pub enum Limit {
     Interrupted,
 }
 
+impl Limit {
+    /// The limit's short name, as JSON records give it: `time`, `memory`,
+    /// `nodes` or `interrupted`.
+    ///
+    /// ```
+    /// use boardkit_sokoban::solver::Limit;
+    /// assert_eq!(Limit::Nodes.name(), "nodes");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Time => "time",
+            Limit::Memory => "memory",
+            Limit::Nodes => "nodes",
+            Limit::Interrupted => "interrupted",
+        }
+    }
+}
+
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
