@@ -47,6 +47,25 @@ impl ValueError {
     }
 }
 
+impl ValueError {
+    /// The whole message for the argument `name` given as `value`, in the
+    /// words clap uses for an option, which the front ends without clap
+    /// (Python, the web API) give too.
+    ///
+    /// ```
+    /// use boardkit_grid::value::ValueError;
+    /// let e = ValueError::new("expected a board size from 2 to 8");
+    /// assert_eq!(
+    ///     e.for_argument("size", 9),
+    ///     "invalid value '9' for 'size': expected a board size from 2 to 8"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn for_argument(&self, name: &str, value: impl fmt::Display) -> String {
+        format!("invalid value '{value}' for '{name}': {self}")
+    }
+}
+
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

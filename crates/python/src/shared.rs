@@ -23,7 +23,7 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
 /// line's words with the argument's Python name: `invalid value '-1' for
 /// 'moves': expected a number of moves from 0 to 64`.
 pub(crate) fn invalid(name: &str, value: impl std::fmt::Display, e: &ValueError) -> PyErr {
-    value_error(format!("invalid value '{value}' for '{name}': {e}"))
+    value_error(e.for_argument(name, value))
 }
 
 /// A Python `int` of any size, as a check reads it: one beyond `i128`

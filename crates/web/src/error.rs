@@ -177,7 +177,7 @@ impl Visitor<'_> for IntVisitor {
 /// command line's words: `invalid value '9' for 'size': expected a board
 /// size from 2 to 8`.
 pub fn invalid(name: &str, value: impl fmt::Display, e: &ValueError) -> ApiError {
-    ApiError::bad(format!("invalid value '{value}' for '{name}': {e}"))
+    ApiError::bad(e.for_argument(name, value))
 }
 
 /// The field `name` checked by `param`, as the type the caller keeps.
