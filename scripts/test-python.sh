@@ -25,3 +25,5 @@ cd "$root/crates/python"
 "$venv/bin/python" -m pytest -q --doctest-modules --pyargs boardkit
 "$venv/bin/python" -m mypy --strict python/boardkit tests "$root/examples/python"
 "$venv/bin/python" -m mypy.stubtest boardkit._native
+# The web pages' browser tests (Chromium, selenium) in the same environment.
+"$root/scripts/test-browser.sh"

@@ -4,7 +4,9 @@
 //! A game is [`boardkit_2048::game::Game`]: the same seed and moves give the
 //! same board as `boardkit 2048 play --seed`. Games live in memory only, in
 //! [`Games`], which keeps at most [`crate::Config::max_games`] of them and
-//! drops the oldest (by creation) when a new one would pass the cap.
+//! drops the oldest (by creation) when a new one would pass the cap. Each
+//! keeps the states before its last [`HISTORY`] moves, for undo; the AI can
+//! play a game's next move (`POST /2048/games/{id}/ai`), one request a move.
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, RandomState};
@@ -14,7 +16,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use boardkit_2048::ai::{self, NoAdvice, Settings};
-use boardkit_2048::game::Game;
+use boardkit_2048::game::{Game, Turn};
 use boardkit_2048::params::GAME_SIZE;
 use boardkit_2048::Board;
 use boardkit_grid::value::SEED;
@@ -23,6 +25,62 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{int_arg, ApiError, Body, Int};
 use crate::{blocking, Shared};
+
+/// How many moves a game can undo: the states before its last 16 moves
+/// are kept (a game and its history take under 8 KiB, so 10,000 games
+/// stay under 80 MiB).
+pub const HISTORY: usize = 16;
+
+/// A game in play and the states before its last moves, newest last, at
+/// most [`HISTORY`] of them.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    /// The game as it stands.
+    pub game: Game,
+    history: VecDeque<Game>,
+}
+
+impl Kept {
+    /// A game with no history.
+    #[must_use]
+    pub fn new(game: Game) -> Kept {
+        Kept {
+            game,
+            history: VecDeque::new(),
+        }
+    }
+
+    /// Plays `dir`; a move that changes the board is kept for undo, the
+    /// oldest state dropped past [`HISTORY`].
+    pub fn play(&mut self, dir: Dir) -> Turn {
+        let before = self.game.clone();
+        let turn = self.game.play(dir);
+        if turn.changed {
+            if self.history.len() >= HISTORY {
+                self.history.pop_front();
+            }
+            self.history.push_back(before);
+        }
+        turn
+    }
+
+    /// Takes back the last move kept; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop_back() {
+            Some(before) => {
+                self.game = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// How many moves can be taken back.
+    #[must_use]
+    pub fn undos(&self) -> usize {
+        self.history.len()
+    }
+}
 
 /// The games in play, by id, at most `cap` of them.
 #[derive(Debug)]
@@ -35,7 +93,7 @@ pub struct Games {
 struct Store {
     cap: usize,
     next: u64,
-    games: HashMap<u64, Game>,
+    games: HashMap<u64, Kept>,
     order: VecDeque<u64>,
 }
 
@@ -64,13 +122,13 @@ impl Games {
         }
         store.next += 1;
         let id = store.next;
-        store.games.insert(id, game);
+        store.games.insert(id, Kept::new(game));
         store.order.push_back(id);
         id
     }
 
-    /// Runs `f` on game `id`, if it is kept.
-    pub fn with<T>(&self, id: u64, f: impl FnOnce(&mut Game) -> T) -> Option<T> {
+    /// Runs `f` on game `id` and its history, if it is kept.
+    pub fn with<T>(&self, id: u64, f: impl FnOnce(&mut Kept) -> T) -> Option<T> {
         let mut store = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         store.games.get_mut(&id).map(f)
     }
@@ -114,7 +172,8 @@ pub struct GameState {
 }
 
 /// The state of game `id`.
-fn state_of(id: u64, game: &Game) -> GameState {
+fn state_of(id: u64, kept: &Kept) -> GameState {
+    let game = &kept.game;
     let n = game.size();
     let values = game.board().values();
     GameState {
@@ -169,7 +228,7 @@ pub async fn new_game(
         None => RandomState::new().hash_one(std::time::SystemTime::now()),
     };
     let game = Game::new(size, seed).map_err(ApiError::bad)?;
-    let shown = state_of(0, &game);
+    let shown = state_of(0, &Kept::new(game.clone()));
     let id = state.games.insert(game);
     Ok((
         StatusCode::CREATED,
@@ -232,11 +291,11 @@ pub async fn play_move(
     let dir = dir_of(&body.direction)?;
     state
         .games
-        .with(n, |game| {
-            let turn = game.play(dir);
+        .with(n, |kept| {
+            let turn = kept.play(dir);
             Json(Moved {
                 changed: turn.changed,
-                game: state_of(n, game),
+                game: state_of(n, kept),
             })
         })
         .ok_or_else(|| unknown(&id))
@@ -284,15 +343,11 @@ fn board_of(rows: &[Vec<u128>]) -> Result<Board, ApiError> {
     Board::from_values(n, &values).map_err(ApiError::bad)
 }
 
-/// `POST /api/v1/2048/hint`: the AI's move on a board (the fast setting,
-/// searching at most [`crate::Config::hint_time`]).
-pub async fn hint(
-    State(state): State<Shared>,
-    Body(body): Body<HintRequest>,
-) -> Result<Json<Hint>, ApiError> {
-    let board = board_of(&body.board)?;
+/// The AI's advice on `board` (the fast setting), its search stopped at
+/// [`crate::Config::hint_time`] from its start (422 past it).
+async fn advise_capped(state: &Shared, board: Board) -> Result<Hint, ApiError> {
     let cap = state.config.hint_time;
-    let advice = blocking(&state, move |interrupt| {
+    let advice = blocking(state, move |interrupt| {
         // The cap runs from the start of the search, not of the wait for a
         // permit: a timer on the runtime stops the search when it is over.
         let timer = {
@@ -313,7 +368,7 @@ pub async fn hint(
         })
     })
     .await?;
-    Ok(Json(Hint {
+    Ok(Hint {
         best: advice.best.map(dir_name),
         values: advice
             .values
@@ -324,5 +379,111 @@ pub async fn hint(
             })
             .collect(),
         depth: advice.depth,
-    }))
+    })
+}
+
+/// `POST /api/v1/2048/hint`: the AI's move on a board (the fast setting,
+/// searching at most [`crate::Config::hint_time`]).
+pub async fn hint(
+    State(state): State<Shared>,
+    Body(body): Body<HintRequest>,
+) -> Result<Json<Hint>, ApiError> {
+    let board = board_of(&body.board)?;
+    advise_capped(&state, board).await.map(Json)
+}
+
+/// The answer to an undo: whether a move was taken back, how many more
+/// can be, and the state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Undone {
+    /// False when no move was left to take back.
+    pub undone: bool,
+    /// How many more moves can be taken back (at most [`HISTORY`]).
+    pub undos: usize,
+    /// The game after the undo.
+    #[serde(flatten)]
+    pub game: GameState,
+}
+
+/// `POST /api/v1/2048/games/{id}/undo`: takes back the last move (up to
+/// [`HISTORY`] in a row); the tiles drawn after it are drawn again the same
+/// way when the move is played again.
+pub async fn undo(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Undone>, ApiError> {
+    let n = game_id(&id)?;
+    state
+        .games
+        .with(n, |kept| {
+            let undone = kept.undo();
+            Json(Undone {
+                undone,
+                undos: kept.undos(),
+                game: state_of(n, kept),
+            })
+        })
+        .ok_or_else(|| unknown(&id))
+}
+
+/// The answer to `POST /2048/games/{id}/ai`: the AI's advice, the move
+/// played (its `best`) and the game after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AiMoved {
+    /// What the AI chose and expected; `best` is `None` when the game is
+    /// over and nothing was played.
+    pub hint: Hint,
+    /// False when nothing was played (the game was over).
+    pub changed: bool,
+    /// The game after the move.
+    pub game: GameState,
+}
+
+/// `POST /api/v1/2048/games/{id}/ai`: the AI (as for the hint, within
+/// [`crate::Config::hint_time`]) chooses the game's next move and plays it.
+/// A game moved by another request while the AI chose gets 409 and is left
+/// as that request made it.
+pub async fn ai_move(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<AiMoved>, ApiError> {
+    let n = game_id(&id)?;
+    let (board, moves) = state
+        .games
+        .with(n, |kept| (kept.game.board(), kept.game.moves()))
+        .ok_or_else(|| unknown(&id))?;
+    let hint = advise_capped(&state, board.clone()).await?;
+    let best = hint.best.as_deref().map(dir_of).transpose()?;
+    state
+        .games
+        .with(n, |kept| {
+            if kept.game.moves() != moves || kept.game.board() != board {
+                return Err(ApiError {
+                    status: StatusCode::CONFLICT,
+                    message: format!(
+                        "game {id} moved while the AI chose its move: ask again"
+                    ),
+                });
+            }
+            let changed = best.is_some_and(|dir| kept.play(dir).changed);
+            Ok(Json(AiMoved {
+                hint,
+                changed,
+                game: state_of(n, kept),
+            }))
+        })
+        .ok_or_else(|| unknown(&id))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`HISTORY`]'s bound in bytes: a game is its struct and at most 64
+    /// cells on the heap, and a game kept holds [`HISTORY`] more.
+    #[test]
+    fn a_game_and_its_history_take_under_8_kib() {
+        let one = std::mem::size_of::<Game>() + 64;
+        assert!(std::mem::size_of::<Kept>() + HISTORY * one + 64 < 8 << 10, "{one}");
+    }
 }

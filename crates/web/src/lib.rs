@@ -1,5 +1,6 @@
 //! boardkit's engines behind a local HTTP server: a JSON API under
-//! `/api/v1` for 2048, Sokoban, board cover and dice yut-nori.
+//! `/api/v1` for 2048, Sokoban, board cover and dice yut-nori, and the web
+//! pages that play them over it ([`pages`]).
 //!
 //! [`app`] builds the [`axum::Router`] (no socket: tests drive it in
 //! process), [`serve`] binds an address and runs it on tokio. Every request
@@ -25,6 +26,7 @@
 pub mod cover;
 pub mod error;
 pub mod g2048;
+pub mod pages;
 pub mod sokoban;
 pub mod yut;
 
@@ -122,6 +124,8 @@ pub fn app(config: Config) -> Router {
         .route("/2048/games", post(g2048::new_game))
         .route("/2048/games/{id}", get(g2048::show_game))
         .route("/2048/games/{id}/moves", post(g2048::play_move))
+        .route("/2048/games/{id}/undo", post(g2048::undo))
+        .route("/2048/games/{id}/ai", post(g2048::ai_move))
         .route("/2048/hint", post(g2048::hint))
         .route("/sokoban/validate", post(sokoban::validate))
         .route("/sokoban/move", post(sokoban::play_moves))
@@ -130,6 +134,7 @@ pub fn app(config: Config) -> Router {
         .route("/cover/count", post(cover::count))
         .route("/yut/best", post(yut::best));
     Router::new()
+        .merge(pages::routes())
         .nest("/api/v1", api)
         .fallback(not_found)
         .with_state(state)

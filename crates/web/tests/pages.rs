@@ -1,0 +1,265 @@
+//! The web pages and the endpoints they added, driven in process: the pages'
+//! headers, 2048 games from a seed at every size the page offers, undo, and
+//! the AI's move on a game, each checked against the library.
+
+// The helpers below are test code that clippy cannot tell from the rest.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use boardkit_2048::ai::{self, Settings};
+use boardkit_2048::game::Game;
+use boardkit_grid::Dir;
+use boardkit_web::g2048::HISTORY;
+use boardkit_web::{app, Config};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// The status, headers and body of `method` on `uri` with a JSON `body`.
+async fn send(
+    app: &Router,
+    method: Method,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header(header::CONTENT_TYPE, "application/json");
+    }
+    let req = req
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, bytes.to_vec())
+}
+
+/// The status and JSON answer of a POST.
+async fn post(app: &Router, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let (status, _, bytes) = send(app, Method::POST, uri, body).await;
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// A game's board as the API shows it: rows of values.
+fn rows_of(game: &Game) -> Value {
+    let n = game.size();
+    json!(game
+        .board()
+        .values()
+        .chunks(n)
+        .map(<[u128]>::to_vec)
+        .collect::<Vec<_>>())
+}
+
+fn lower(d: Dir) -> String {
+    d.name().to_ascii_lowercase()
+}
+
+/// A new game on the server; its id and first state.
+async fn new_game(app: &Router, seed: u64, size: usize) -> (String, Value) {
+    let (status, state) = post(
+        app,
+        "/api/v1/2048/games",
+        Some(json!({"seed": seed, "size": size})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    (state["id"].as_str().unwrap().to_string(), state)
+}
+
+#[tokio::test]
+async fn pages_are_served_with_their_type_cache_and_policy() {
+    let app = app(Config::default());
+    for (path, kind, marker) in [
+        ("/", "text/html; charset=utf-8", "<title>boardkit</title>"),
+        ("/2048", "text/html; charset=utf-8", "/assets/2048.js"),
+        ("/sokoban", "text/html; charset=utf-8", "<h1>Sokoban</h1>"),
+        ("/cover", "text/html; charset=utf-8", "<h1>Cover</h1>"),
+        ("/yut", "text/html; charset=utf-8", "<h1>Yut</h1>"),
+        ("/assets/style.css", "text/css; charset=utf-8", ".board2048"),
+        (
+            "/assets/common.js",
+            "text/javascript; charset=utf-8",
+            "class ApiError",
+        ),
+        ("/assets/icon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let (status, headers, body) = send(&app, Method::GET, path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(headers[header::CONTENT_TYPE], kind, "{path}");
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert_eq!(
+            headers[header::CONTENT_SECURITY_POLICY],
+            boardkit_web::pages::CSP,
+            "{path}"
+        );
+        assert!(
+            String::from_utf8(body).unwrap().contains(marker),
+            "{path}: {marker}"
+        );
+    }
+    let (status, headers, body) = send(&app, Method::GET, "/nowhere", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+    assert_eq!(body, br#"{"error":"no such path: /nowhere"}"#);
+}
+
+/// The page offers sizes 3 to 8: each seeded game's first board (its two
+/// tiles) is [`Game::new`]'s, which `boardkit 2048 play --seed` also
+/// starts from (crates/cli/src/g2048/play.rs).
+#[tokio::test]
+async fn seeded_games_of_every_size_start_as_the_library_does() {
+    let app = app(Config::default());
+    for size in 3..=8 {
+        for seed in [0, 1, 42, u64::MAX] {
+            let (_, state) = new_game(&app, seed, size).await;
+            let game = Game::new(size, seed).unwrap();
+            assert_eq!(state["board"], rows_of(&game), "{size} {seed}");
+            let tiles = state["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| r.as_array().unwrap().clone())
+                .filter(|v| v != &json!(0))
+                .count();
+            assert_eq!(tiles, 2, "{size} {seed}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn undo_takes_back_up_to_the_history_bound() {
+    let app = app(Config::default());
+    let (id, _) = new_game(&app, 11, 5).await;
+    let mut game = Game::new(5, 11).unwrap();
+    let mut states = vec![game.clone()];
+    let dirs = [Dir::Left, Dir::Up, Dir::Right, Dir::Down];
+    let mut i = 0;
+    while states.len() <= HISTORY + 4 {
+        let dir = dirs[i % 4];
+        i += 1;
+        let turn = game.play(dir);
+        let (status, moved) = post(
+            &app,
+            &format!("/api/v1/2048/games/{id}/moves"),
+            Some(json!({"direction": lower(dir)})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{moved}");
+        assert_eq!(moved["board"], rows_of(&game));
+        if turn.changed {
+            states.push(game.clone());
+        }
+    }
+    let undo = format!("/api/v1/2048/games/{id}/undo");
+    for back in 1..=HISTORY {
+        let (status, state) = post(&app, &undo, None).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        let before = &states[states.len() - 1 - back];
+        assert_eq!(state["undone"], json!(true));
+        assert_eq!(state["board"], rows_of(before));
+        assert_eq!(state["score"], json!(before.score()));
+        assert_eq!(state["moves"], json!(before.moves()));
+        assert_eq!(state["undos"], json!(HISTORY - back));
+    }
+    let (status, state) = post(&app, &undo, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["undone"], json!(false));
+    assert_eq!(state["undos"], json!(0));
+    assert_eq!(
+        state["moves"],
+        json!(states[states.len() - 1 - HISTORY].moves())
+    );
+    // The tiles after an undone move are drawn again the same way.
+    let mut again = states[states.len() - 1 - HISTORY].clone();
+    let dir = again.legal_moves().iter().next().unwrap();
+    again.play(dir);
+    let (_, moved) = post(
+        &app,
+        &format!("/api/v1/2048/games/{id}/moves"),
+        Some(json!({"direction": lower(dir)})),
+    )
+    .await;
+    assert_eq!(moved["board"], rows_of(&again));
+    let (status, body) = post(&app, "/api/v1/2048/games/404/undo", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body,
+        json!({"error": "no game 404: it never existed or was dropped as the oldest"})
+    );
+}
+
+#[tokio::test]
+async fn the_ai_plays_the_librarys_advice() {
+    let app = app(Config::default());
+    let (id, _) = new_game(&app, 9, 4).await;
+    let mut game = Game::new(4, 9).unwrap();
+    for _ in 0..8 {
+        let advice = ai::advise(&game.board(), &Settings::fast()).unwrap();
+        let best = advice.best.unwrap();
+        game.play(best);
+        let (status, answer) = post(&app, &format!("/api/v1/2048/games/{id}/ai"), None).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["hint"]["best"], json!(lower(best)));
+        assert_eq!(answer["hint"]["depth"], json!(advice.depth));
+        assert_eq!(answer["changed"], json!(true));
+        assert_eq!(answer["game"]["board"], rows_of(&game));
+        assert_eq!(answer["game"]["score"], json!(game.score()));
+        assert_eq!(answer["game"]["moves"], json!(game.moves()));
+    }
+}
+
+#[tokio::test]
+async fn the_ai_refuses_what_the_library_refuses() {
+    let app = app(Config::default());
+    let (id, _) = new_game(&app, 1, 5).await;
+    let (status, body) = post(&app, &format!("/api/v1/2048/games/{id}/ai"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({"error": "the AI plays 4 x 4 boards only; this board is 5 x 5"})
+    );
+    let (status, body) = post(&app, "/api/v1/2048/games/x/ai", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body,
+        json!({"error": "no game x: it never existed or was dropped as the oldest"})
+    );
+}
+
+#[tokio::test]
+async fn the_ai_on_a_game_over_plays_nothing() {
+    let app = app(Config::default());
+    let (id, _) = new_game(&app, 5, 4).await;
+    let mut game = Game::new(4, 5).unwrap();
+    let mut i = 0;
+    while !game.is_over() {
+        // Left, up, left, up… fills the board quickly.
+        let dir = [
+            Dir::Left,
+            Dir::Up,
+            Dir::Right,
+            Dir::Left,
+            Dir::Up,
+            Dir::Down,
+        ][i % 6];
+        i += 1;
+        game.play(dir);
+        post(
+            &app,
+            &format!("/api/v1/2048/games/{id}/moves"),
+            Some(json!({"direction": lower(dir)})),
+        )
+        .await;
+    }
+    let (status, answer) = post(&app, &format!("/api/v1/2048/games/{id}/ai"), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["changed"], json!(false));
+    assert_eq!(answer["hint"]["best"], Value::Null);
+    assert_eq!(answer["game"]["over"], json!(true));
+    assert_eq!(answer["game"]["board"], rows_of(&game));
+}
