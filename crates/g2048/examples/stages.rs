@@ -7,12 +7,13 @@
 //! reaching 8192 to 65536. The games are those of `boardkit 2048 ai` with
 //! the same tables.
 //!
-//! `cargo run --release -p boardkit-2048 --example stages -- SEED GAMES DIR [REGIONS]`
+//! `cargo run --release -p boardkit-2048 --example stages -- SEED GAMES DIR [REGIONS [MIN]]`
 //! (DIR holds the table files, as `boardkit 2048 tables build` writes them;
-//! a table missing there is built in memory; REGIONS a comma-separated list
-//! of `2x4`, `3x3`, `3x3c`, `2x3cap` or `none` [2x4], each with the tables
+//! a table missing there is built and saved there; REGIONS a comma-separated list
+//! of region names as `Region::named` takes them, or `none` [2x4], each with the tables
 //! building 32 up to 256, or up to the tile after a colon: `2x3cap:512`; a
-//! table its region cannot have, such as `2x3cap` at 32, is left out).
+//! table its region cannot have, such as `2x3cap` at 32, is left out; MIN
+//! the least probability of success at which a table's move is taken [0]).
 
 use std::sync::Arc;
 
@@ -51,12 +52,17 @@ fn main() {
                 .and_then(|bytes| Table::from_bytes(sub, &bytes).ok())
                 .or_else(|| {
                     eprintln!("{} missing or damaged: building it", path.display());
-                    Table::build(sub, |_, _| {}).ok()
+                    let table = Table::build(sub, |_, _| {}).ok()?;
+                    if let Err(e) = std::fs::write(&path, table.to_bytes()) {
+                        eprintln!("{}: not saved: {e}", path.display());
+                    }
+                    Some(table)
                 })
         })
         .collect();
     eprintln!("{} tables", tables.len());
-    let tables = Arc::new(Tables::new(tables));
+    let min: f32 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0.0);
+    let tables = Arc::new(Tables::new(tables).with_min_probability(min));
     let settings = Settings::fast().with_tables(tables.clone());
     let mut reached = [0u32; 17];
     for s in seed..seed + games {

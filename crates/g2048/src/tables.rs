@@ -168,6 +168,52 @@ impl Region {
         drops: [1, 1, 1, 5, 1, 1, 1, 4, 1, 1, 2, 3, 1, 2, 3, 4],
     };
 
+    /// The cells of the snake formation in order, from the upper-left
+    /// corner along the top row, back along the second row, and so on.
+    pub const SNAKE: [usize; 16] = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
+
+    /// Stage `k` of the snake formation (5 ≤ k ≤ 7): the first k cells of
+    /// [`Region::SNAKE`] fixed, the twin of the last of them (the anchor)
+    /// wanted on a free cell next to it, and the free cells capped by their
+    /// distance from those targets, at most three steps
+    /// ([`Region::capped_by_distance_within`]). Stage 5 fixes the top row and
+    /// the cell below its end, stage 7 all of the second row but its first
+    /// cell; stage 8 is [`Region::TWO_ROWS`]. Named `s5` to `s7`.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::Region;
+    ///
+    /// let s5 = Region::snake_stage(5).unwrap();
+    /// assert_eq!((s5.anchor(), s5.targets()), (7, (1 << 6) | (1 << 11)));
+    /// assert!(Region::snake_stage(8).is_none());
+    /// ```
+    #[must_use]
+    pub fn snake_stage(k: usize) -> Option<Region> {
+        let name = match k {
+            5 => "s5",
+            6 => "s6",
+            7 => "s7",
+            _ => return None,
+        };
+        let fixed: u16 = Region::SNAKE.iter().take(k).fold(0, |m, &c| m | 1 << c);
+        let anchor = *Region::SNAKE.get(k - 1)?;
+        let free = !fixed;
+        let neighbours = [
+            (anchor % 4 > 0).then(|| anchor - 1),
+            (anchor % 4 < 3).then_some(anchor + 1),
+            anchor.checked_sub(4),
+            (anchor < 12).then_some(anchor + 4),
+        ];
+        let targets = neighbours
+            .into_iter()
+            .flatten()
+            .filter(|&c| bit(free, c))
+            .fold(0u16, |m, c| m | 1 << c);
+        Region::new(name, free, anchor, targets)
+            .ok()
+            .map(|r| r.capped_by_distance_within(name, 3))
+    }
+
     /// The regions defined here, by name: [`Region::TWO_ROWS`],
     /// [`Region::BLOCK_3X3`], [`Region::BLOCK_3X3_CORNER`].
     pub const NAMED: [Region; 3] = [
@@ -176,13 +222,15 @@ impl Region {
         Region::BLOCK_3X3_CORNER,
     ];
 
-    /// The region of [`Region::NAMED`] or [`Region::BLOCK_2X3_CAPPED`]
-    /// with this name (`2x4`, `3x3`, `3x3c`, `2x3cap`).
+    /// The region of [`Region::NAMED`], [`Region::BLOCK_2X3_CAPPED`] or
+    /// [`Region::snake_stage`] with this name (`2x4`, `3x3`, `3x3c`,
+    /// `2x3cap`, `s5`, `s6`, `s7`).
     #[must_use]
     pub fn named(name: &str) -> Option<Region> {
         Region::NAMED
             .into_iter()
             .chain([Region::BLOCK_2X3_CAPPED])
+            .chain((5..=7).filter_map(Region::snake_stage))
             .find(|r| r.name == name)
     }
 
@@ -280,6 +328,24 @@ impl Region {
     /// path reaches gets drop [`MAX_DROP`] (no goal accepts it).
     #[must_use]
     pub fn capped_by_distance(self, name: &'static str) -> Region {
+        self.capped_by_distance_within(name, MAX_DROP)
+    }
+
+    /// [`Region::capped_by_distance`] with no drop above `most`: every cell
+    /// `most` or more steps from a target holds up to 2^(g − `most`), so far
+    /// cells keep room for the small tiles that gather there while the
+    /// cells near a target are capped as before.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::Region;
+    ///
+    /// let row = Region::new("row", 0xF000, 8, 1 << 12).unwrap();
+    /// let capped = row.capped_by_distance_within("row-3", 2);
+    /// assert_eq!(capped.drops()[12..], [1, 1, 2, 2]);
+    /// ```
+    #[must_use]
+    pub fn capped_by_distance_within(self, name: &'static str, most: u8) -> Region {
+        let most = most.clamp(1, MAX_DROP);
         let mut dist = [u8::MAX; 16];
         let mut queue: Vec<usize> = (0..16).filter(|&c| bit(self.targets, c)).collect();
         for &c in &queue {
@@ -307,7 +373,7 @@ impl Region {
         let mut drops = UNCAPPED;
         for c in self.free_cells() {
             if let (Some(d), Some(&k)) = (drops.get_mut(c), dist.get(c)) {
-                *d = k.clamp(1, MAX_DROP);
+                *d = k.clamp(1, most);
             }
         }
         Region {
@@ -485,6 +551,29 @@ impl Subproblem {
             .saturating_add(n.div_ceil(4) + 4)
     }
 
+    /// Whether `board`, as it stands (no symmetry), is a state of this
+    /// sub-problem: the fixed cells fit (2^g on the anchor, 2^g or more on
+    /// the others, no two neighbours equal) and every free tile is within
+    /// its cell's cap. A table of this sub-problem has an entry for exactly
+    /// these boards. It builds the sub-problem's model on every call: for
+    /// analysis, not for play.
+    ///
+    /// ```
+    /// use boardkit_2048::tables::{Region, Subproblem};
+    /// use boardkit_2048::Bitboard;
+    ///
+    /// // Exponents: 9 is 512. The twin of the 32 (2^5) is to be built below it.
+    /// let sub = Subproblem { region: Region::TWO_ROWS, goal: 5 };
+    /// assert!(sub.fits(Bitboard::from_rows([[9, 8, 7, 6], [5, 6, 8, 10], [1, 2, 0, 0], [4, 0, 0, 1]])));
+    /// // A 32 among the free tiles is not below the goal: outside the table.
+    /// assert!(!sub.fits(Bitboard::from_rows([[9, 8, 7, 6], [5, 6, 8, 10], [1, 5, 0, 0], [4, 0, 0, 1]])));
+    /// ```
+    #[must_use]
+    pub fn fits(&self, board: Bitboard) -> bool {
+        let model = Model::new(self);
+        model.fixed_fit(self, board) && model.within_caps(board)
+    }
+
     /// The file name of the table: `2x4-256.table`.
     #[must_use]
     pub fn file_name(&self) -> String {
@@ -597,6 +686,19 @@ impl Model {
             .iter()
             .zip(&self.caps)
             .all(|(&c, &cap)| board.cell(c) <= cap)
+    }
+
+    /// Whether the fixed cells of `board` fit `sub`: 2^g on the anchor,
+    /// 2^g or more on every fixed cell, no two neighbouring fixed tiles
+    /// equal.
+    fn fixed_fit(&self, sub: &Subproblem, board: Bitboard) -> bool {
+        let g = sub.goal;
+        board.cell(sub.region.anchor()) == g
+            && self.fixed_cells.iter().all(|&c| board.cell(c) >= g)
+            && self
+                .fixed_pairs
+                .iter()
+                .all(|&(a, b)| board.cell(a) != board.cell(b))
     }
 
     /// The index of a model board whose free tiles are all within their
@@ -761,14 +863,7 @@ impl Table {
     /// no move has a chance.
     #[must_use]
     pub fn probe(&self, board: Bitboard) -> Option<(Dir, f32)> {
-        let g = self.sub.goal;
-        let m = &self.model;
-        if board.cell(self.sub.region.anchor()) != g
-            || m.fixed_cells.iter().any(|&c| board.cell(c) < g)
-            || m.fixed_pairs
-                .iter()
-                .any(|&(a, b)| board.cell(a) == board.cell(b))
-        {
+        if !self.model.fixed_fit(&self.sub, board) {
             return None;
         }
         self.entry(board)
@@ -1085,6 +1180,8 @@ fn move_value(sub: &Subproblem, model: &Model, values: &[f32], after: Bitboard) 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tables {
     tables: Vec<Table>,
+    /// The least probability of success at which a table's move is taken.
+    min_probability: f32,
 }
 
 impl Tables {
@@ -1097,7 +1194,28 @@ impl Tables {
     /// These tables.
     #[must_use]
     pub fn new(tables: Vec<Table>) -> Tables {
-        Tables { tables }
+        Tables {
+            tables,
+            min_probability: 0.0,
+        }
+    }
+
+    /// These tables, their moves taken only at a probability of success of
+    /// `p` or more (any chance at all with [`Tables::new`]): below it the
+    /// board is searched.
+    #[must_use]
+    pub fn with_min_probability(self, p: f32) -> Tables {
+        Tables {
+            min_probability: p,
+            ..self
+        }
+    }
+
+    /// The least probability of success at which a table's move is taken
+    /// (0: any chance).
+    #[must_use]
+    pub fn min_probability(&self) -> f32 {
+        self.min_probability
     }
 
     /// The tables held.
@@ -1116,7 +1234,8 @@ impl Tables {
     /// probability of success, over the board's eight symmetric images
     /// (ties: the first table, then the first symmetry in
     /// [`Symmetry::ALL`]); `None` when no table matches with a chance of
-    /// success. The move is always legal on `board`.
+    /// success, or the best chance is below [`Tables::min_probability`].
+    /// The move is always legal on `board`.
     #[must_use]
     pub fn lookup(&self, board: Bitboard) -> Option<TableMove> {
         let mut best: Option<TableMove> = None;
@@ -1134,7 +1253,7 @@ impl Tables {
                 }
             }
         }
-        best.filter(|m| board.slide(m.dir) != board)
+        best.filter(|m| m.probability >= self.min_probability && board.slide(m.dir) != board)
     }
 }
 

@@ -667,3 +667,127 @@ fn every_state_is_solved_once_and_after_its_successors() {
         assert!(seen.iter().all(|&s| s), "{}", region.name());
     }
 }
+
+#[test]
+fn snake_stages_fix_the_snake_s_first_cells_and_want_the_anchor_s_twin_beside_it() {
+    let snake_cells = |k: usize| Region::SNAKE.iter().take(k).fold(0u16, |m, &c| m | 1 << c);
+    // (k, anchor, targets, drops of the free cells in cell order)
+    let expected: [(usize, usize, u16, [u8; 16]); 3] = [
+        (
+            5,
+            7,
+            (1 << 6) | (1 << 11),
+            [1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 1, 1, 3, 3, 2, 1],
+        ),
+        (
+            6,
+            6,
+            (1 << 5) | (1 << 10),
+            [1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 1, 2],
+        ),
+        (
+            7,
+            5,
+            (1 << 4) | (1 << 9),
+            [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 2, 3],
+        ),
+    ];
+    for (k, anchor, targets, drops) in expected {
+        let r = Region::snake_stage(k).unwrap_or_else(|| panic!("stage {k}"));
+        assert_eq!(r.free(), !snake_cells(k), "stage {k}");
+        assert_eq!((r.anchor(), r.targets()), (anchor, targets), "stage {k}");
+        assert_eq!(r.drops(), drops, "stage {k}");
+        assert_eq!(Region::named(r.name()), Some(r));
+    }
+    for k in [0, 4, 8, 16] {
+        assert_eq!(Region::snake_stage(k), None, "stage {k}");
+    }
+}
+
+#[test]
+fn a_snake_stage_matches_brute_force_at_goal_4() {
+    for k in 5..=7 {
+        let region = Region::snake_stage(k).unwrap_or_else(|| panic!("stage {k}"));
+        // Goal 4 (16): caps of 8, 4 and 2 by distance.
+        let table = build(region, 4);
+        assert!(check_against_brute_force(&table) > 0, "stage {k}");
+    }
+}
+
+#[test]
+fn fits_is_exactly_where_a_table_has_an_entry() {
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    for region in [
+        Region::TWO_ROWS,
+        Region::BLOCK_2X3_CAPPED,
+        Region::snake_stage(7).unwrap_or(Region::TWO_ROWS),
+    ] {
+        let table = build(region, 6);
+        let sub = table.subproblem();
+        let (mut fitting, mut not) = (0, 0);
+        for _ in 0..20_000 {
+            // Near-fitting boards: each cell within its condition but for
+            // one chance in 30 of a value just outside it.
+            let mut b = Bitboard::EMPTY;
+            for c in 0..16 {
+                let off = rng.gen_ratio(1, 30);
+                let e = if bit(region.free(), c) {
+                    let cap = 6 - region.drops()[c];
+                    if off {
+                        cap + 1
+                    } else {
+                        rng.gen_range(0..=cap)
+                    }
+                } else if c == region.anchor() {
+                    if off {
+                        rng.gen_range(5..=7)
+                    } else {
+                        6
+                    }
+                } else if off {
+                    5
+                } else {
+                    rng.gen_range(6..=12)
+                };
+                b = b.with_cell(c, e);
+            }
+            let fits = sub.fits(b);
+            let m = &table.model;
+            let fixed_ok = b.cell(region.anchor()) == 6
+                && m.fixed_cells.iter().all(|&c| b.cell(c) >= 6)
+                && m.fixed_pairs.iter().all(|&(x, y)| b.cell(x) != b.cell(y));
+            let caps_ok = (0..16)
+                .filter(|&c| bit(region.free(), c))
+                .all(|c| region.cap(6, c).is_some_and(|cap| b.cell(c) <= cap));
+            assert_eq!(fits, fixed_ok && caps_ok, "{} {b:?}", region.name());
+            if fits {
+                fitting += 1;
+                assert!(table.probability(b).is_some());
+                assert_eq!(table.probe(b).is_some(), table.probability(b) > Some(0.0));
+            } else {
+                not += 1;
+                assert_eq!(table.probe(b), None);
+            }
+        }
+        assert!(
+            fitting > 100 && not > 100,
+            "{}: {fitting} / {not}",
+            region.name()
+        );
+    }
+}
+
+#[test]
+fn tables_below_their_least_probability_are_not_taken() {
+    let table = build(Region::TWO_ROWS, 4);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let b = matching_board(&table, &mut rng);
+    let (_, p) = table.probe(b).unwrap_or_else(|| panic!("a matching board"));
+    let tables = Tables::new(vec![table]);
+    assert_eq!(tables.min_probability(), 0.0);
+    assert!(tables.lookup(b).is_some());
+    let strict = tables.clone().with_min_probability(p);
+    assert!(strict.lookup(b).is_some());
+    let stricter = tables.with_min_probability(p + 1e-3);
+    assert_eq!(stricter.lookup(b), None);
+}
