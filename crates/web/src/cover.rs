@@ -1,10 +1,12 @@
 //! Board cover: the exact number of coverings of a board by a piece set,
-//! under the server's time and memory caps.
+//! and one covering drawn, under the server's time and memory caps.
 
 use axum::extract::State;
 use axum::Json;
 use boardkit_cover::board::Rect;
-use boardkit_cover::{count_detailed, count_rectangle, Board, Limits, PieceSet};
+use boardkit_cover::{
+    count_detailed, count_rectangle, find_covering, Board, Covering, Limits, PieceSet,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{invalid, ApiError, Body};
@@ -101,4 +103,94 @@ pub async fn count(
     })
     .await
     .map(Json)
+}
+
+/// The most cells a board drawn by `POST /cover/one` may have (64 x 64).
+pub const MAX_DRAWN_CELLS: usize = 4096;
+
+/// One covering, or `null` when the board has none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct One {
+    /// The board's rows.
+    pub height: usize,
+    /// The board's columns.
+    pub width: usize,
+    /// The covering found, or `None` when there is none.
+    pub covering: Option<Drawing>,
+}
+
+/// A covering as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// Each piece's cells as `[row, column]`, pieces in row-major order of
+    /// their first cells.
+    pub pieces: Vec<Vec<[usize; 2]>>,
+    /// Each piece's colour (0, 1, …), different for pieces that share an
+    /// edge.
+    pub colours: Vec<usize>,
+    /// The board's rows with each piece as its colour's letter (`A` for 0)
+    /// and `#` for black cells, as `boardkit cover show` draws them.
+    pub rows: Vec<String>,
+}
+
+impl Drawing {
+    /// `covering` of `board`.
+    fn of(covering: &Covering, board: &Board) -> Drawing {
+        Drawing {
+            pieces: covering
+                .pieces()
+                .iter()
+                .map(|piece| piece.iter().map(|p| [p.row, p.col]).collect())
+                .collect(),
+            colours: covering.colours(),
+            rows: covering.rows_on(board),
+        }
+    }
+}
+
+/// `POST /api/v1/cover/one`: one covering of a board (`rows` or `rect`, at
+/// most [`MAX_DRAWN_CELLS`] cells) by a piece set, found within
+/// [`crate::Config::cover_time`] and [`crate::Config::cover_memory`]; a
+/// larger board, or a search that passes either cap, gets 422.
+pub async fn one(
+    State(state): State<Shared>,
+    Body(body): Body<CountRequest>,
+) -> Result<Json<One>, ApiError> {
+    let board = match target(body.rows, body.rect)? {
+        Target::Rows(board) => board,
+        Target::Rect(r) => {
+            if r.height.saturating_mul(r.width) > MAX_DRAWN_CELLS {
+                return Err(too_large(r.height, r.width));
+            }
+            Board::rectangle(r.height, r.width)
+        }
+    };
+    let (height, width) = (board.height(), board.width());
+    if height * width > MAX_DRAWN_CELLS {
+        return Err(too_large(height, width));
+    }
+    let pieces = pieces_of(body.pieces.as_deref().unwrap_or("l3"))?;
+    let limits = Limits {
+        memory: state.config.cover_memory,
+        time: Some(state.config.cover_time),
+        interrupt: None,
+    };
+    blocking(&state, move |interrupt| {
+        let limits = limits.with_interrupt(interrupt);
+        let found = find_covering(&board, &pieces, &limits).map_err(ApiError::limit)?;
+        Ok(One {
+            height,
+            width,
+            covering: found.map(|c| Drawing::of(&c, &board)),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+/// The 422 of a board too large to draw.
+fn too_large(height: usize, width: usize) -> ApiError {
+    ApiError::limit(format!(
+        "the server draws boards of at most {MAX_DRAWN_CELLS} cells; this one is {height} x {width}"
+    ))
 }

@@ -132,6 +132,7 @@ pub fn app(config: Config) -> Router {
         .route("/sokoban/verify", post(sokoban::verify))
         .route("/sokoban/solve", post(sokoban::solve))
         .route("/cover/count", post(cover::count))
+        .route("/cover/one", post(cover::one))
         .route("/yut/best", post(yut::best));
     Router::new()
         .merge(pages::routes())

@@ -78,7 +78,7 @@ async fn pages_are_served_with_their_type_cache_and_policy() {
         ("/", "text/html; charset=utf-8", "<title>boardkit</title>"),
         ("/2048", "text/html; charset=utf-8", "/assets/2048.js"),
         ("/sokoban", "text/html; charset=utf-8", "<h1>Sokoban</h1>"),
-        ("/cover", "text/html; charset=utf-8", "<h1>Cover</h1>"),
+        ("/cover", "text/html; charset=utf-8", "/assets/cover.js"),
         ("/yut", "text/html; charset=utf-8", "<h1>Yut</h1>"),
         ("/assets/style.css", "text/css; charset=utf-8", ".board2048"),
         (
@@ -262,4 +262,95 @@ async fn the_ai_on_a_game_over_plays_nothing() {
     assert_eq!(answer["hint"]["best"], Value::Null);
     assert_eq!(answer["game"]["over"], json!(true));
     assert_eq!(answer["game"]["board"], rows_of(&game));
+}
+
+#[tokio::test]
+async fn one_covering_is_the_librarys() {
+    use boardkit_cover::{find_covering, Board, Limits, PieceSet};
+    let app = app(Config::default());
+    for (body, board, set) in [
+        (json!({"rect": "4x6"}), Board::rectangle(4, 6), "l3"),
+        (
+            json!({"rows": ["#..#", "....", "#..."], "pieces": "l3"}),
+            Board::from_rows(&["#..#", "....", "#..."]).unwrap(),
+            "l3",
+        ),
+        (
+            json!({"rect": "3x4", "pieces": "domino"}),
+            Board::rectangle(3, 4),
+            "domino",
+        ),
+    ] {
+        let pieces = PieceSet::named(set).unwrap();
+        let found = find_covering(&board, &pieces, &Limits::default())
+            .unwrap()
+            .unwrap();
+        let (status, answer) = post(&app, "/api/v1/cover/one", Some(body.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["height"], json!(board.height()));
+        assert_eq!(answer["width"], json!(board.width()));
+        let placed: Vec<Vec<[usize; 2]>> = found
+            .pieces()
+            .iter()
+            .map(|p| p.iter().map(|q| [q.row, q.col]).collect())
+            .collect();
+        assert_eq!(answer["covering"]["pieces"], json!(placed), "{body}");
+        assert_eq!(answer["covering"]["colours"], json!(found.colours()));
+        assert_eq!(answer["covering"]["rows"], json!(found.rows_on(&board)));
+        assert!(found.is_covering_of(&board, &pieces));
+    }
+    let (status, answer) = post(
+        &app,
+        "/api/v1/cover/one",
+        Some(json!({"rows": ["..", ".."]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer, json!({"height": 2, "width": 2, "covering": null}));
+}
+
+#[tokio::test]
+async fn one_covering_refuses_what_count_refuses_and_large_boards() {
+    let app = app(Config::default());
+    let url = "/api/v1/cover/one";
+    let (status, body) = post(&app, url, Some(json!({"rect": "0x3"}))).await;
+    let rect_error = "0x3".parse::<boardkit_cover::board::Rect>().unwrap_err();
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({"error": format!("invalid value '0x3' for 'rect': {rect_error}")})
+    );
+    let (status, body) = post(&app, url, Some(json!({"rows": ["#.", "."]}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({"error": "a board is rows of equal length, of `#` (black) and `.` (white) only"})
+    );
+    let (status, body) = post(
+        &app,
+        url,
+        Some(json!({"rect": "3x3", "pieces": "pentomino"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({"error": "no piece set is named \"pentomino\": try l3, domino, i3, a union such as l3+i3, or a piece file's text"})
+    );
+    let (status, body) = post(&app, url, Some(json!({"rect": "65x64"}))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "the server draws boards of at most 4096 cells; this one is 65 x 64"})
+    );
+    let wide = vec![".".repeat(100); 41];
+    let (status, body) = post(&app, url, Some(json!({"rows": wide}))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "the server draws boards of at most 4096 cells; this one is 41 x 100"})
+    );
+    let (status, answer) = post(&app, url, Some(json!({"rect": "64x64"}))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["covering"], Value::Null);
 }
