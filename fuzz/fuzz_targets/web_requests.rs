@@ -59,6 +59,8 @@ fn small_caps() -> Config {
         solve_time: Duration::from_millis(20),
         solve_memory: 1 << 20,
         workers: 1,
+        solve_jobs: 1,
+        solve_queue: 1,
     }
 }
 

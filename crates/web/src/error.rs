@@ -5,7 +5,8 @@
 //! expected a board size from 2 to 8`), 404 for an unknown game or path, 413
 //! for a body over the limit, 415 and 422 for a body that is not JSON of the
 //! expected shape (axum's statuses and messages), 422 also for a
-//! computation that reached one of the server's caps.
+//! computation that reached one of the server's caps, 503 with a
+//! `Retry-After` header when every solver is busy and the queue is full.
 
 use std::fmt;
 
@@ -16,6 +17,10 @@ use axum::response::{IntoResponse, Response};
 use boardkit_grid::value::{IntParam, ValueError};
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
+
+/// The seconds a 503 answer ([`ApiError::busy`]) asks the client to wait
+/// before trying again, as its `Retry-After` header gives them.
+pub const RETRY_AFTER: &str = "1";
 
 /// An error answer: a status and the message of its JSON body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +62,15 @@ impl ApiError {
         }
     }
 
+    /// 503: every place for this kind of work is taken; the answer carries
+    /// `Retry-After: 1` ([`RETRY_AFTER`]).
+    pub fn busy(message: impl fmt::Display) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.to_string(),
+        }
+    }
+
     /// 500: a bug in the server (a computation panicked).
     pub fn internal() -> ApiError {
         ApiError {
@@ -74,13 +88,20 @@ impl fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             axum::Json(ErrorBody {
                 error: &self.message,
             }),
         )
-            .into_response()
+            .into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static(RETRY_AFTER),
+            );
+        }
+        response
     }
 }
 

@@ -14,7 +14,9 @@
 //! solve's time and memory, a count's time and memory, the yut search's time and positions, and the number of
 //! 2048 games kept (the oldest is dropped when a new one would pass the
 //! cap). The computations run on tokio's blocking threads, off the threads
-//! that serve requests, at most [`Config::workers`] at once.
+//! that serve requests, at most [`Config::workers`] at once; Sokoban solves
+//! run on a pool of their own ([`jobs`]), which refuses a solve with 503
+//! when it is full.
 //!
 //! ```
 //! use boardkit_web::{app, Config};
@@ -26,6 +28,7 @@
 pub mod cover;
 pub mod error;
 pub mod g2048;
+pub mod jobs;
 pub mod pages;
 pub mod sokoban;
 pub mod yut;
@@ -72,13 +75,20 @@ pub struct Config {
     /// The most computations (hints, parses, counts, searches) run at once;
     /// more wait their turn.
     pub workers: usize,
+    /// The most Sokoban solves run at once, apart from
+    /// [`Config::workers`] ([`jobs::Jobs`]).
+    pub solve_jobs: usize,
+    /// The most Sokoban solves waiting for one of [`Config::solve_jobs`];
+    /// a solve past them is refused with 503.
+    pub solve_queue: usize,
 }
 
 impl Default for Config {
     /// A 1 MiB body, 10,000 games, a 2 s hint, a cover count of 10 s and
     /// 512 MiB, a yut search of 10 s and 4 million positions, a Sokoban
-    /// solve of 10 s and 256 MiB, and as many computations at once as the
-    /// machine has cores.
+    /// solve of 10 s and 256 MiB, as many computations at once as the
+    /// machine has cores, and as many solves at once as half the cores
+    /// (at least one) with 8 more waiting.
     fn default() -> Config {
         Config {
             body_limit: 1 << 20,
@@ -90,9 +100,16 @@ impl Default for Config {
             yut_states: 4_000_000,
             solve_time: Duration::from_secs(10),
             solve_memory: 256 << 20,
-            workers: std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+            workers: cores(),
+            solve_jobs: cores().div_ceil(2),
+            solve_queue: 8,
         }
     }
+}
+
+/// The machine's cores (2 when it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
 }
 
 /// What every handler shares: the caps, the 2048 games and the permits to
@@ -106,6 +123,9 @@ pub struct AppState {
     /// One permit per computation that may run at once
     /// ([`Config::workers`]).
     pub workers: Arc<Semaphore>,
+    /// The pool Sokoban solves run on ([`Config::solve_jobs`],
+    /// [`Config::solve_queue`]).
+    pub solves: jobs::Jobs,
 }
 
 /// The state as handlers receive it.
@@ -118,6 +138,7 @@ pub fn app(config: Config) -> Router {
     let state = Arc::new(AppState {
         games: Games::new(config.max_games),
         workers: Arc::new(Semaphore::new(config.workers.max(1))),
+        solves: jobs::Jobs::new(config.solve_jobs, config.solve_queue),
         config,
     });
     let api = Router::new()
@@ -131,8 +152,9 @@ pub fn app(config: Config) -> Router {
         .route("/sokoban/move", post(sokoban::play_moves))
         .route("/sokoban/verify", post(sokoban::verify))
         .route("/sokoban/solve", post(sokoban::solve))
+        .route("/sokoban/solve/stream", post(sokoban::solve_stream))
+        .route("/sokoban/levels", get(sokoban::builtin_levels))
         .route("/cover/count", post(cover::count))
-        .route("/cover/one", post(cover::one))
         .route("/yut/best", post(yut::best));
     Router::new()
         .merge(pages::routes())
@@ -220,6 +242,7 @@ mod tests {
             config: Config::default(),
             games: Games::new(1),
             workers: Arc::new(Semaphore::new(1)),
+            solves: jobs::Jobs::new(1, 0),
         };
         let (started, wait_start) = std::sync::mpsc::channel();
         let (stopped, wait_stop) = tokio::sync::oneshot::channel();
