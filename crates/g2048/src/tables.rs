@@ -869,6 +869,27 @@ impl Table {
         self.entry(board)
     }
 
+    /// Per move (indexed by [`Dir::index`]), the probability of success
+    /// after it with best play from then on, for a board matching this
+    /// table as it stands (no symmetry): `None` for a move the table does
+    /// not allow (it changes nothing or moves a fixed tile). `None` in all
+    /// when the board does not match.
+    #[must_use]
+    pub fn chances(&self, board: Bitboard) -> Option<[Option<f32>; 4]> {
+        let m = &self.model;
+        if !m.fixed_fit(&self.sub, board) || !m.within_caps(board) {
+            return None;
+        }
+        let model_board = Bitboard((board.0 & !m.fixed_mask) | m.walls);
+        let mut out = [None; 4];
+        for (slot, after) in out.iter_mut().zip(model_board.slides()) {
+            if after != model_board && after.0 & m.fixed_mask == m.walls {
+                *slot = Some(move_value(&self.sub, m, &self.values, after));
+            }
+        }
+        Some(out)
+    }
+
     /// The success probability of the state of the free cells in `board`
     /// (its fixed cells ignored), for tests and analysis; `None` when a free
     /// tile is above its cell's cap.
@@ -1216,6 +1237,37 @@ impl Tables {
     #[must_use]
     pub fn min_probability(&self) -> f32 {
         self.min_probability
+    }
+
+    /// Per move of `board` (indexed by [`Dir::index`]), the probability of
+    /// success the best matching table gives it, from the table and
+    /// symmetry whose best move has the highest chance (ties as in
+    /// [`Tables::lookup`]); `None` for a move that table does not allow, and
+    /// in all when no table matches with a chance of success or the best
+    /// chance is below [`Tables::min_probability`].
+    #[must_use]
+    pub fn chances(&self, board: Bitboard) -> Option<[Option<f32>; 4]> {
+        let mut best: Option<(f32, [Option<f32>; 4])> = None;
+        for s in Symmetry::ALL {
+            let image = s.apply(board);
+            for t in &self.tables {
+                let Some(chances) = t.chances(image) else {
+                    continue;
+                };
+                let top = chances.iter().flatten().fold(0f32, |a, &p| a.max(p));
+                if top > 0.0 && best.is_none_or(|(b, _)| top > b) {
+                    let mut mapped = [None; 4];
+                    for (d, p) in Dir::ALL.into_iter().zip(chances) {
+                        if let Some(slot) = mapped.get_mut(s.undo_dir(d).index()) {
+                            *slot = p;
+                        }
+                    }
+                    best = Some((top, mapped));
+                }
+            }
+        }
+        best.filter(|(top, _)| *top >= self.min_probability)
+            .map(|(_, chances)| chances)
     }
 
     /// The tables held.

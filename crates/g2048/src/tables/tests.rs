@@ -791,3 +791,23 @@ fn tables_below_their_least_probability_are_not_taken() {
     let stricter = tables.with_min_probability(p + 1e-3);
     assert_eq!(stricter.lookup(b), None);
 }
+
+#[test]
+fn the_chances_best_move_is_the_lookup_s_move_under_every_symmetry() {
+    let table = build(Region::snake_stage(6).unwrap_or(Region::TWO_ROWS), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let tables = Tables::new(vec![table.clone()]);
+    for _ in 0..300 {
+        let b = matching_board(&table, &mut rng);
+        let (d, p) = table.probe(b).unwrap_or_else(|| panic!("matching"));
+        let chances = table.chances(b).unwrap_or_else(|| panic!("matching"));
+        assert_eq!(chances[d.index()], Some(p), "{b:?}");
+        assert!(chances.iter().flatten().all(|&q| q <= p));
+        for s in Symmetry::ALL {
+            let image = s.undo(b);
+            let m = tables.lookup(image).unwrap_or_else(|| panic!("an image"));
+            let all = tables.chances(image).unwrap_or_else(|| panic!("an image"));
+            assert_eq!(all[m.dir.index()], Some(m.probability), "{s:?} {image:?}");
+        }
+    }
+}
