@@ -155,7 +155,8 @@ pub fn app(config: Config) -> Router {
         .route("/sokoban/solve/stream", post(sokoban::solve_stream))
         .route("/sokoban/levels", get(sokoban::builtin_levels))
         .route("/cover/count", post(cover::count))
-        .route("/yut/best", post(yut::best));
+        .route("/yut/best", post(yut::best))
+        .route("/yut/line", post(yut::line));
     Router::new()
         .merge(pages::routes())
         .nest("/api/v1", api)

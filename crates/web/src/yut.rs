@@ -1,11 +1,12 @@
 //! Dice yut-nori: the best score for known rolls on the standard board,
-//! under the server's time and position caps.
+//! and a line of moves that makes it, under the server's time and position
+//! caps.
 
 use std::time::Instant;
 
 use axum::extract::State;
 use axum::Json;
-use boardkit_yut::search::{Limits, SearchError, Solver, PIECES};
+use boardkit_yut::search::{Limits, Line, SearchError, Solver, PIECES};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{int_arg, ApiError, Body, Int};
@@ -28,19 +29,25 @@ pub struct Best {
     pub score: u32,
 }
 
-/// `POST /api/v1/yut/best`: the best score for the rolls, within
-/// [`crate::Config::yut_time`] and [`crate::Config::yut_states`]; a search
-/// that passes either gets 422 with the library's message.
-pub async fn best(
-    State(state): State<Shared>,
-    Body(body): Body<BestRequest>,
-) -> Result<Json<Best>, ApiError> {
+/// The checked pieces and rolls of a request.
+fn checked(body: &BestRequest) -> Result<(usize, Vec<u8>), ApiError> {
     let pieces: usize = int_arg("pieces", body.pieces.unwrap_or(Int(4)), PIECES)?;
     let wide: Vec<i128> = body.rolls.iter().map(|r| r.0).collect();
     let rolls = boardkit_yut::rolls::check(&wide).map_err(ApiError::bad)?;
+    Ok((pieces, rolls))
+}
+
+/// Runs `search` with a solver of `pieces` on the standard board, within
+/// [`crate::Config::yut_time`] and [`crate::Config::yut_states`]; a search
+/// that passes either gets 422 with the library's message.
+async fn solve<T: Send + 'static>(
+    state: &Shared,
+    pieces: usize,
+    search: impl FnOnce(&mut Solver, &Limits) -> Result<T, SearchError> + Send + 'static,
+) -> Result<T, ApiError> {
     let max_states = state.config.yut_states;
     let time = state.config.yut_time;
-    blocking(&state, move |interrupt| {
+    blocking(state, move |interrupt| {
         let mut solver = Solver::new(&boardkit_yut::Board::standard(), pieces)
             .ok_or_else(|| ApiError::bad(PIECES.error()))?;
         let limits = Limits {
@@ -48,13 +55,91 @@ pub async fn best(
             deadline: Instant::now().checked_add(time),
             interrupt: Some(interrupt),
         };
-        solver
-            .best_score(&rolls, &limits)
-            .map(|score| Json(Best { score }))
-            .map_err(|e| match e {
-                SearchError::BadRoll { .. } => ApiError::bad(e),
-                _ => ApiError::limit(e),
-            })
+        search(&mut solver, &limits).map_err(|e| match e {
+            SearchError::BadRoll { .. } => ApiError::bad(e),
+            _ => ApiError::limit(e),
+        })
     })
     .await
+}
+
+/// `POST /api/v1/yut/best`: the best score for the rolls, within
+/// [`crate::Config::yut_time`] and [`crate::Config::yut_states`]; a search
+/// that passes either gets 422 with the library's message.
+pub async fn best(
+    State(state): State<Shared>,
+    Body(body): Body<BestRequest>,
+) -> Result<Json<Best>, ApiError> {
+    let (pieces, rolls) = checked(&body)?;
+    let score = solve(&state, pieces, move |solver, limits| {
+        solver.best_score(&rolls, limits)
+    })
+    .await?;
+    Ok(Json(Best { score }))
+}
+
+/// A best line, as `boardkit yut best --json` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestLine {
+    /// The most points the rolls can make.
+    pub score: u32,
+    /// One entry per roll.
+    pub turns: Vec<TurnShown>,
+}
+
+/// One turn of a best line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnShown {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// The roll.
+    pub roll: u8,
+    /// The piece moved (numbered from 1 in the order pieces leave the
+    /// start), or `None` when every piece was already on the end.
+    pub piece: Option<usize>,
+    /// The cell it moves from, by name (`start`, `10`, `b25`).
+    pub from: Option<String>,
+    /// The cell it stops on, by name (`end` past the last cell).
+    pub to: Option<String>,
+    /// The points of this turn.
+    pub points: u32,
+    /// The score after this turn.
+    pub score: u32,
+}
+
+/// `line` with the standard board's cell names.
+fn shown(line: &Line) -> BestLine {
+    let board = boardkit_yut::Board::standard();
+    let name = |id: usize| board.cell(id).name.clone();
+    BestLine {
+        score: line.score,
+        turns: line
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TurnShown {
+                turn: i + 1,
+                roll: t.roll,
+                piece: t.step.map(|s| s.piece),
+                from: t.step.map(|s| name(s.from)),
+                to: t.step.map(|s| name(s.to)),
+                points: t.step.map_or(0, |s| s.points),
+                score: t.score,
+            })
+            .collect(),
+    }
+}
+
+/// `POST /api/v1/yut/line`: the best score for the rolls and a line of
+/// moves that makes it, under the same caps as `POST /yut/best`.
+pub async fn line(
+    State(state): State<Shared>,
+    Body(body): Body<BestRequest>,
+) -> Result<Json<BestLine>, ApiError> {
+    let (pieces, rolls) = checked(&body)?;
+    let line = solve(&state, pieces, move |solver, limits| {
+        solver.best_line(&rolls, limits)
+    })
+    .await?;
+    Ok(Json(shown(&line)))
 }

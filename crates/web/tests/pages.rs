@@ -79,7 +79,7 @@ async fn pages_are_served_with_their_type_cache_and_policy() {
         ("/2048", "text/html; charset=utf-8", "/assets/2048.js"),
         ("/sokoban", "text/html; charset=utf-8", "<h1>Sokoban</h1>"),
         ("/cover", "text/html; charset=utf-8", "/assets/cover.js"),
-        ("/yut", "text/html; charset=utf-8", "<h1>Yut</h1>"),
+        ("/yut", "text/html; charset=utf-8", "/assets/yut.js"),
         ("/assets/style.css", "text/css; charset=utf-8", ".board2048"),
         (
             "/assets/common.js",
@@ -353,4 +353,83 @@ async fn one_covering_refuses_what_count_refuses_and_large_boards() {
     let (status, answer) = post(&app, url, Some(json!({"rect": "64x64"}))).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["covering"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_yut_line_is_the_solvers() {
+    use boardkit_yut::search::{Limits, Solver};
+    let app = app(Config::default());
+    let url = "/api/v1/yut/line";
+    let (status, answer) = post(&app, url, Some(json!({"rolls": [5, 4, 3, 2, 1]}))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // `boardkit yut best --show` on these rolls prints this line.
+    let turn = |turn, roll, piece, from: &str, to: &str, points, score| {
+        json!({"turn": turn, "roll": roll, "piece": piece, "from": from, "to": to,
+               "points": points, "score": score})
+    };
+    assert_eq!(
+        answer,
+        json!({"score": 116, "turns": [
+            turn(1, 5, 1, "start", "10", 10, 10),
+            turn(2, 4, 1, "10", "b25", 25, 35),
+            turn(3, 3, 2, "start", "6", 6, 41),
+            turn(4, 2, 1, "b25", "b35", 35, 76),
+            turn(5, 1, 1, "b35", "40", 40, 116),
+        ]})
+    );
+    let board = boardkit_yut::Board::standard();
+    let rolls = [1u8, 5, 5, 2, 3, 4, 4, 1, 2, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5];
+    let line = Solver::new(&board, 2)
+        .unwrap()
+        .best_line(&rolls, &Limits::default())
+        .unwrap();
+    let (status, answer) = post(&app, url, Some(json!({"rolls": rolls, "pieces": 2}))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["score"], json!(line.score));
+    let turns = answer["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), line.turns.len());
+    let name = |id: usize| board.cell(id).name.clone();
+    for (shown, t) in turns.iter().zip(&line.turns) {
+        assert_eq!(shown["roll"], json!(t.roll));
+        assert_eq!(shown["score"], json!(t.score));
+        assert_eq!(shown["piece"], json!(t.step.map(|s| s.piece)));
+        assert_eq!(shown["from"], json!(t.step.map(|s| name(s.from))));
+        assert_eq!(shown["to"], json!(t.step.map(|s| name(s.to))));
+        assert_eq!(shown["points"], json!(t.step.map_or(0, |s| s.points)));
+    }
+    // Two pieces and twenty rolls: both reach the end, and the last turns
+    // have nothing to move.
+    assert_eq!(turns.last().unwrap()["piece"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_yut_line_refuses_what_the_best_score_refuses() {
+    let app = app(Config::default());
+    let url = "/api/v1/yut/line";
+    let (status, body) = post(&app, url, Some(json!({"rolls": [5, 6]}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let roll_error = boardkit_yut::rolls::check(&[5, 6]).unwrap_err();
+    assert_eq!(body, json!({"error": roll_error.to_string()}));
+    assert_eq!(body, json!({"error": "roll 6 is outside 1..5"}));
+    let (status, body) = post(&app, url, Some(json!({"rolls": [5], "pieces": 0}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({"error": "invalid value '0' for 'pieces': expected a number of pieces from 1 to 8"})
+    );
+    let capped = boardkit_web::app(Config {
+        yut_states: 1,
+        ..Config::default()
+    });
+    let (status, body) = post(
+        &capped,
+        url,
+        Some(json!({"rolls": [5, 4, 3, 2, 1, 5, 4, 3]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("not solved within limit: more than"));
 }
