@@ -87,6 +87,11 @@ pub const ASSETS: &[Asset] = &[
         text: include_str!("../assets/2048.js"),
     },
     Asset {
+        path: "/assets/sokoban.js",
+        content_type: JS,
+        text: include_str!("../assets/sokoban.js"),
+    },
+    Asset {
         path: "/assets/cover.js",
         content_type: JS,
         text: include_str!("../assets/cover.js"),
