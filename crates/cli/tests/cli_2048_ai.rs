@@ -597,7 +597,7 @@ fn tables_over_the_memory_limit_are_left_out() {
                 .and(predicate::str::contains("left out (over --memory-limit)")),
         )
         .stderr(predicate::str::contains(
-            "lookup table 2x4-256.table left out: building it needs 80 MiB, over --memory-limit",
+            "lookup table 2x4-256.table left out: building it needs 80 MiB, over the memory limit of 20 MiB",
         ));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -63,7 +63,7 @@ fn everything_that_ships_carries_the_licence() {
     }
     shipped.sort();
     let expected = [
-        "boardkit", "cli", "cover", "g2048", "grid", "python", "sokoban", "web", "yut",
+        "boardkit", "cache", "cli", "cover", "g2048", "grid", "python", "sokoban", "web", "yut",
     ];
     assert_eq!(shipped, expected);
 }
