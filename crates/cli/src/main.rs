@@ -63,9 +63,9 @@ enum Command {
     /// Example: boardkit tour --only "sokoban solve"
     #[command(verbatim_doc_comment)]
     Tour(tour::Args),
-    /// Serve the JSON API on a local address (loopback unless --bind says otherwise).
+    /// Serve the web pages and the JSON API on a local address (loopback unless --bind says otherwise).
     ///
-    /// Example: boardkit serve --bind 127.0.0.1:8048
+    /// Example: boardkit serve --open
     #[command(verbatim_doc_comment)]
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
