@@ -661,16 +661,22 @@ async fn no_body_gets_a_5xx() {
     });
     let (_, game) = post(&app, "/api/v1/2048/games", json!({"seed": 5})).await;
     let moves = format!("/api/v1/2048/games/{}/moves", game["id"].as_str().unwrap());
+    let undo = format!("/api/v1/2048/games/{}/undo", game["id"].as_str().unwrap());
+    let ai = format!("/api/v1/2048/games/{}/ai", game["id"].as_str().unwrap());
     let routes = [
         "/api/v1/2048/games",
         moves.as_str(),
+        undo.as_str(),
+        ai.as_str(),
         "/api/v1/2048/hint",
         "/api/v1/sokoban/validate",
         "/api/v1/sokoban/verify",
         "/api/v1/sokoban/move",
         "/api/v1/sokoban/solve",
         "/api/v1/cover/count",
+        "/api/v1/cover/one",
         "/api/v1/yut/best",
+        "/api/v1/yut/line",
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(41);
     for round in 0..150 {
