@@ -108,20 +108,23 @@ fn g2048_max_tile(
 /// Every legal move with its expected value, best first.
 type MoveValues = Vec<(&'static str, f32)>;
 
-/// The AI's move on a 4 x 4 board and every legal move's expected value.
+/// The AI's move on a 4 x 4 board and every legal move's expected value;
+/// with `tables`, the standard lookup tables as the command line has them.
 #[pyfunction]
-#[pyo3(signature = (board, strong=true))]
+#[pyo3(signature = (board, strong=true, tables=true))]
 fn g2048_ai_move(
     py: Python<'_>,
     board: Vec<Vec<u128>>,
     strong: bool,
+    tables: bool,
 ) -> PyResult<(Option<&'static str>, MoveValues)> {
     let board = board_of(&board)?;
     let settings = if strong {
         Settings::strong()
     } else {
         Settings::fast()
-    };
+    }
+    .with_tables(crate::tables::tables(py, tables)?);
     let advice = interruptible(py, |interrupt| {
         ai::advise_interruptible(&board, &settings, &interrupt)
     })?
@@ -240,15 +243,17 @@ impl PyGame {
     }
 }
 
-/// The AI plays the seeded 4 x 4 game (until the tile `until`, if given);
-/// returns the final board, score, moves and largest tile.
+/// The AI plays the seeded 4 x 4 game (until the tile `until`, if given),
+/// with the standard lookup tables when `tables`; returns the final board,
+/// score, moves and largest tile.
 #[pyfunction]
-#[pyo3(signature = (seed, until=None, strong=false))]
+#[pyo3(signature = (seed, until=None, strong=false, tables=true))]
 fn g2048_ai_game(
     py: Python<'_>,
     seed: Int,
     until: Option<Int>,
     strong: bool,
+    tables: bool,
 ) -> PyResult<(Vec<Vec<u128>>, u64, u64, u128)> {
     let seed: u64 = int_arg("seed", seed, SEED)?;
     let stop = match until {
@@ -263,7 +268,8 @@ fn g2048_ai_game(
         Settings::strong()
     } else {
         Settings::fast()
-    };
+    }
+    .with_tables(crate::tables::tables(py, tables)?);
     let played = interruptible(py, |interrupt| {
         ai::play(seed, &settings, stop.with_interrupt(interrupt), |_| {})
     })?;

@@ -18,6 +18,7 @@ mod cover;
 mod g2048;
 mod shared;
 mod sokoban;
+mod tables;
 mod vector;
 mod yut;
 

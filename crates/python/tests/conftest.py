@@ -34,6 +34,21 @@ def private_env() -> Dict[str, str]:
     )
 
 
+# The package itself, called in this process, keeps its 2048 lookup tables in the
+# same private cache folder as the binary (``dirs`` reads XDG_CACHE_HOME when it
+# builds the path), so the tests never write into the user's cache.
+os.environ["XDG_CACHE_HOME"] = private_env()["XDG_CACHE_HOME"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def lookup_tables() -> None:
+    """Reads or builds the 2048 lookup tables before any test, so that no timed
+    test (Ctrl-C within 2 s) pays for building them."""
+    from boardkit import g2048
+
+    g2048.ai_move([[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], strong=False)
+
+
 def cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
     """Runs ``boardkit ARGS`` (with :func:`private_env`) and returns its exit
     status, stdout and stderr."""

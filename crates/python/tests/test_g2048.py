@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import List
 
 import pytest
@@ -59,6 +63,36 @@ def test_seeded_ai_games_are_the_clis_games() -> None:
     for game in want:
         board, score, moves, tile = g2048.ai_game(game["seed"], until=512)
         assert (board, score, moves, tile) == (game["board"], game["score"], game["moves"], game["max_tile"])
+
+
+def test_the_lookup_tables_make_the_same_game_as_the_cli() -> None:
+    # Seed 3 takes 27 moves from the tables before 8192, seed 1 none: with and
+    # without them, each game is the binary's, move for move.
+    for seed, flag, tables in [(3, [], True), (3, ["--no-tables"], False), (1, [], True)]:
+        code, out, _ = cli(["2048", "ai", "--seed", str(seed), "--until", "8192", "--json", "--no-timing", *flag])
+        assert code == 0
+        want = json.loads(out)["games"][0]
+        assert want["table_moves"] == (27 if (seed, tables) == (3, True) else 0)
+        board, score, moves, tile = g2048.ai_game(seed, until=8192, tables=tables)
+        assert (board, score, moves, tile) == (want["board"], want["score"], want["moves"], want["max_tile"])
+    with_tables = g2048.ai_game(3, until=8192)
+    without = g2048.ai_game(3, until=8192, tables=False)
+    assert with_tables != without
+
+
+def test_a_first_call_says_what_it_builds_and_where(tmp_path: Path) -> None:
+    script = "from boardkit import g2048; print(g2048.ai_move([[2, 0, 0, 0]] + [[0] * 4] * 3)[0])"
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    first = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    folder = tmp_path / "boardkit" / "2048-tables"
+    assert first.stderr.splitlines()[0] == (
+        "boardkit: building the 2048 AI's lookup tables (once): 4 tables, 24612258 states, "
+        f"saved in {folder}"
+    )
+    assert first.stderr.splitlines()[1].startswith("boardkit: lookup tables built in ")
+    assert sorted(p.name for p in folder.iterdir()) == [f"2x4-{t}.table" for t in (128, 256, 32, 64)]
+    again = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert again.stderr == "" and again.stdout == first.stdout
 
 
 def test_a_game_replays_from_its_seed() -> None:

@@ -1,6 +1,9 @@
 //! The `curl` examples of README's `boardkit serve` section, sent to the
 //! router in process in order (a fresh server, as a reader would start
-//! one): each answer must be the one README shows.
+//! one): each answer must be the one README shows. A streamed answer
+//! (`curl -N`, server-sent events) is compared event by event, its
+//! `seconds` only as a number (the time a solve took varies); an answer
+//! shown ending in `…` is compared by its start.
 
 // Test code that clippy cannot tell from the rest.
 #![allow(clippy::unwrap_used, clippy::panic)]
@@ -15,17 +18,24 @@ use tower::ServiceExt;
 /// The server address README's examples use.
 const BASE: &str = "http://127.0.0.1:8048";
 
-/// Each `$ curl …` line of the section and the line after it.
-fn examples(readme: &str) -> Vec<(String, String)> {
+/// Each `$ curl …` line of the section and the lines after it, up to the
+/// next command or the end of the block.
+fn examples(readme: &str) -> Vec<(String, Vec<String>)> {
     let start = readme.find("## `boardkit serve`").unwrap();
     let section = &readme[start..];
     let end = section[3..].find("\n## ").map_or(section.len(), |e| e + 3);
     let lines: Vec<&str> = section[..end].lines().collect();
     lines
-        .windows(2)
-        .filter_map(|w| {
-            w[0].strip_prefix("$ curl ")
-                .map(|c| (c.to_string(), w[1].to_string()))
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let command = line.strip_prefix("$ curl ")?;
+            let shown = lines[i + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with("$ ") && !l.starts_with("```"))
+                .map(|l| (*l).to_string())
+                .collect();
+            Some((command.to_string(), shown))
         })
         .collect()
 }
@@ -48,6 +58,23 @@ fn request(command: &str) -> Request<Body> {
     }
 }
 
+/// The events of a stream's text: each one's name and JSON data, its
+/// `seconds` (when a number) set to 0.
+fn events(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| {
+            let name = block.lines().find_map(|l| l.strip_prefix("event: "));
+            let data = block.lines().find_map(|l| l.strip_prefix("data: "));
+            let mut data: Value = serde_json::from_str(data.unwrap()).unwrap();
+            if data["seconds"].is_number() {
+                data["seconds"] = Value::from(0);
+            }
+            (name.unwrap().to_string(), data)
+        })
+        .collect()
+}
+
 #[tokio::test]
 async fn the_readme_curl_examples_answer_what_it_shows() {
     let readme =
@@ -58,8 +85,17 @@ async fn the_readme_curl_examples_answer_what_it_shows() {
     for (command, shown) in examples {
         let answer = app.clone().oneshot(request(&command)).await.unwrap();
         let bytes = answer.into_body().collect().await.unwrap().to_bytes();
-        let got: Value = serde_json::from_slice(&bytes).unwrap();
-        let expected: Value = serde_json::from_str(&shown).unwrap();
-        assert_eq!(got, expected, "curl {command}");
+        let text = std::str::from_utf8(&bytes).unwrap();
+        if command.starts_with("-sN ") {
+            let expected = events(&shown.join("\n"));
+            assert!(expected.len() >= 2, "curl {command}");
+            assert_eq!(events(text), expected, "curl {command}");
+        } else if let Some(start) = shown[0].strip_suffix('…') {
+            assert!(text.starts_with(start), "curl {command}: {text}");
+        } else {
+            let got: Value = serde_json::from_str(text).unwrap();
+            let expected: Value = serde_json::from_str(&shown[0]).unwrap();
+            assert_eq!(got, expected, "curl {command}");
+        }
     }
 }

@@ -42,22 +42,30 @@ def max_tile(board: Board, moves: int = 5, time_limit: Optional[float] = None) -
     return _max_tile([list(r) for r in board], moves, time_limit)
 
 
-def ai_move(board: Board, strong: bool = True) -> Tuple[Optional[str], Dict[str, float]]:
-    """The AI's move on a 4 x 4 board and the expected value of each legal move.
+def ai_move(
+    board: Board, strong: bool = True, tables: bool = True
+) -> Tuple[Optional[str], Dict[str, float]]:
+    """The AI's move on a 4 x 4 board and the expected value of each legal move,
+    as ``boardkit 2048 hint`` gives them.
 
-    The move is ``None`` when no move is legal. Ctrl-C stops the search
-    (``KeyboardInterrupt``).
+    The move is ``None`` when no move is legal. With ``tables`` (as on the command
+    line) a board that a late-game lookup table matches gets the table's move; the
+    tables are read from boardkit's cache folder, or built there on the first call
+    that needs them (a few seconds, said on ``sys.stderr``). Ctrl-C stops the
+    search (``KeyboardInterrupt``).
     """
-    best, values = _ai_move([list(r) for r in board], strong)
+    best, values = _ai_move([list(r) for r in board], strong, tables)
     return best, dict(values)
 
 
 def ai_game(
-    seed: int, until: Optional[int] = None, strong: bool = False
+    seed: int, until: Optional[int] = None, strong: bool = False, tables: bool = True
 ) -> Tuple[List[List[int]], int, int, int]:
-    """The AI plays the seeded 4 x 4 game, as ``boardkit 2048 ai --seed`` does.
+    """The AI plays the seeded 4 x 4 game, as ``boardkit 2048 ai --seed`` does
+    (``tables=False`` as ``--no-tables`` does).
 
     Returns the final board, the score, the moves and the largest tile; ``until`` stops
-    the game once it makes that tile, Ctrl-C at once (``KeyboardInterrupt``).
+    the game once it makes that tile, Ctrl-C at once (``KeyboardInterrupt``). The
+    lookup tables are had as for :func:`ai_move`.
     """
-    return _ai_game(seed, until, strong)
+    return _ai_game(seed, until, strong, tables)
