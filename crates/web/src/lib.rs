@@ -155,6 +155,7 @@ pub fn app(config: Config) -> Router {
         .route("/sokoban/solve/stream", post(sokoban::solve_stream))
         .route("/sokoban/levels", get(sokoban::builtin_levels))
         .route("/cover/count", post(cover::count))
+        .route("/cover/one", post(cover::one))
         .route("/yut/best", post(yut::best))
         .route("/yut/line", post(yut::line));
     Router::new()
