@@ -38,7 +38,8 @@ SLOW = """\
 def levels(page: Page) -> list[dict[str, Any]]:
     status, answer = page.api("GET", "/sokoban/levels")
     assert status == 200, answer
-    return answer["levels"]
+    listed: list[dict[str, Any]] = answer["levels"]
+    return listed
 
 
 def shown_map(page: Page) -> list[str]:
@@ -53,7 +54,8 @@ def text_of(page: Page, element_id: str) -> str:
 def library_position(page: Page, xsb: str, moves: str) -> dict[str, Any]:
     status, answer = page.api("POST", "/sokoban/move", {"xsb": xsb, "moves": moves})
     assert status == 200, answer
-    return answer
+    position: dict[str, Any] = answer
+    return position
 
 
 def open_level(page: Page, number: int) -> dict[str, Any]:
@@ -150,14 +152,29 @@ def test_the_solvers_solution_plays_to_the_solved_position(page: Page) -> None:
     assert text_of(page, "anim-pos") == f"move 1 of {n}"
     assert shown_map(page) == library_position(page, level["xsb"], solution[:1])["map"]
     speed = page.driver.find_element(By.ID, "speed")
-    page.driver.execute_script(
-        "arguments[0].value = 40; arguments[0].dispatchEvent(new Event('input'))", speed)
-    assert text_of(page, "speed-out") == "40 moves/s"
+
+    def set_speed(moves_per_second: int) -> None:
+        page.driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+            speed, moves_per_second)
+        assert text_of(page, "speed-out") == f"{moves_per_second} moves/s"
+
+    # Slowly to move 3, paused there, then fast to the end.
+    set_speed(4)
+    page.driver.find_element(By.ID, "play").click()
+    page.wait(lambda d: text_of(page, "anim-pos") == f"move 3 of {n}")
+    page.driver.find_element(By.ID, "play").click()
+    assert text_of(page, "play") == "Play"
+    paused = text_of(page, "anim-pos")
+    page.driver.execute_script("return new Promise((done) => setTimeout(done, 600))")
+    assert text_of(page, "anim-pos") == paused
+    set_speed(40)
     page.driver.find_element(By.ID, "play").click()
     page.wait(lambda d: text_of(page, "anim-pos") == f"move {n} of {n}")
+    assert text_of(page, "play") == "Play"
     assert shown_map(page) == library_position(page, level["xsb"], solution)["map"]
     assert text_of(page, "status").startswith("Solved in ")
-    assert "solved" in page.driver.find_element(By.ID, "board").get_attribute("class")
+    assert "solved" in (page.driver.find_element(By.ID, "board").get_attribute("class") or "")
     assert text_of(page, "lurd") == solution
     page.driver.find_element(By.ID, "step-back").click()
     assert text_of(page, "status") == ""
@@ -216,6 +233,18 @@ def test_a_bad_level_shows_the_parsers_message_and_line(page: Page) -> None:
     page.driver.find_element(By.ID, "load").click()
     shown = page.wait(lambda d: text_of(page, "error"))
     assert shown == answer["error"]
+
+
+def test_an_uploaded_file_is_loaded(page: Page, tmp_path: Path) -> None:
+    level = tmp_path / "corridor.xsb"
+    level.write_text("Title: From a file\n\n#######\n#@ $ .#\n#######\n")
+    page.open("/sokoban")
+    page.wait(lambda d: shown_map(page) != [""])
+    page.driver.find_element(By.TAG_NAME, "summary").click()
+    page.driver.find_element(By.ID, "file").send_keys(str(level))
+    page.wait(lambda d: text_of(page, "title") == "From a file")
+    assert shown_map(page) == ["#######", "#@ $ .#", "#######"]
+    assert page.driver.find_element(By.ID, "xsb").get_attribute("value") == level.read_text()
 
 
 def test_a_collection_offers_its_levels(page: Page) -> None:
