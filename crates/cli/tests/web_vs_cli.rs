@@ -3,9 +3,9 @@
 //! 2048 games (the CLI has no non-interactive replay: each board is checked
 //! against the library's replay and its legal moves against `2048 moves`,
 //! and a game played by the API's AI, through its hints or its own route,
-//! equals `2048 ai`'s), 2048
-//! hints, Sokoban verdicts and solutions, cover counts and yut scores, on
-//! inputs drawn from seeded generators.
+//! equals `2048 ai`'s), 2048 hints, the built-in Sokoban levels, Sokoban
+//! verdicts and solutions, cover counts and drawings, yut scores and best
+//! lines, on inputs drawn from seeded generators.
 
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used, clippy::panic)]
@@ -416,6 +416,17 @@ fn sokoban_solutions_agree_with_sokoban_solve() {
         }
         let cli_answers = json_lines(&cli(&args, ""));
         assert_eq!(cli_answers.len(), levels.len());
+        // The API lists the levels the command solves when given no file.
+        let (status, listed) = server.send("/api/v1/sokoban/levels", None);
+        assert_eq!(status, 200);
+        let titles: Vec<&Value> = listed["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| &l["title"])
+            .collect();
+        let cli_titles: Vec<&Value> = cli_answers.iter().map(|a| &a["title"]).collect();
+        assert_eq!(titles, cli_titles);
         for (i, (level, cli)) in levels.iter().zip(&cli_answers).enumerate() {
             let number = i + 1;
             let mut body = json!({"xsb": xsb, "level": number});
@@ -459,7 +470,7 @@ fn sokoban_solutions_agree_with_sokoban_solve() {
 }
 
 #[test]
-fn cover_counts_are_cover_counts() {
+fn cover_counts_and_drawings_are_cover_counts_and_shows() {
     let server = Server::start();
     let mut rng = ChaCha8Rng::seed_from_u64(4_100);
     // Random boards, each cell black one time in five, counted by one CLI run.
@@ -485,12 +496,29 @@ fn cover_counts_are_cover_counts() {
         ));
     }
     let cli_counts = json_lines(&cli(&["cover", "count", "--json"], &input));
+    let cli_shown = json_lines(&cli(&["cover", "show", "--json"], &input));
     assert_eq!(cli_counts.len(), boards.len());
+    assert_eq!(cli_shown.len(), boards.len());
     let mut nonzero = 0;
-    for (rows, cli) in boards.iter().zip(&cli_counts) {
+    for ((rows, count), shown) in boards.iter().zip(&cli_counts).zip(&cli_shown) {
         let api = server.post("/api/v1/cover/count", &json!({"rows": rows}), 200);
-        assert_eq!(api["count"], cli["count"], "{rows:?}");
+        assert_eq!(api["count"], count["count"], "{rows:?}");
         nonzero += usize::from(api["count"] != json!("0"));
+        // The covering drawn: none exactly when the count is 0, else the
+        // same pieces and letters as `cover show`.
+        let one = server.post("/api/v1/cover/one", &json!({"rows": rows}), 200);
+        let covering = &one["covering"];
+        assert_eq!(
+            covering.is_null(),
+            api["count"] == json!("0"),
+            "{rows:?}: {one}"
+        );
+        if covering.is_null() {
+            assert_eq!(shown["covering"], Value::Null, "{rows:?}");
+        } else {
+            assert_eq!(covering["rows"], shown["covering"], "{rows:?}");
+            assert_eq!(covering["pieces"], shown["placed"], "{rows:?}");
+        }
     }
     assert!(nonzero >= 3, "{nonzero} boards with a covering");
     // Whole rectangles with each named piece set.
@@ -513,7 +541,7 @@ fn cover_counts_are_cover_counts() {
 }
 
 #[test]
-fn yut_scores_are_yut_bests() {
+fn yut_scores_and_lines_are_yut_bests() {
     let server = Server::start();
     let mut rng = ChaCha8Rng::seed_from_u64(17_825);
     for pieces in 1..=4u32 {
@@ -542,5 +570,20 @@ fn yut_scores_are_yut_bests() {
             .collect();
         assert_eq!(api_scores, cli_scores, "{pieces} pieces: {games:?}");
         assert!(cli_scores.iter().all(|&s| s > 0));
+        // A best line, turn by turn, as `yut best --json` gives it.
+        let out = cli(
+            &["yut", "best", "--json", "--pieces", &pieces.to_string()],
+            &input,
+        );
+        for (rolls, cli) in games.iter().zip(json_lines(&out)) {
+            let api = server.post(
+                "/api/v1/yut/line",
+                &json!({"rolls": rolls, "pieces": pieces}),
+                200,
+            );
+            assert_eq!(api["score"], cli["score"], "{pieces} pieces: {rolls:?}");
+            assert_eq!(api["turns"], cli["turns"], "{pieces} pieces: {rolls:?}");
+            assert_eq!(api["turns"].as_array().map(Vec::len), Some(10));
+        }
     }
 }
