@@ -95,3 +95,48 @@ def test_a_refused_seed_shows_the_apis_message(page: Page) -> None:
     page.expect_console_error("400")
     error = page.wait(lambda d: d.find_element(By.ID, "error").text)
     assert error == ("invalid value '-1' for 'seed': expected a seed from 0 to 18446744073709551615")
+
+
+SWIPE = """
+const board = document.getElementById('board');
+const box = board.getBoundingClientRect();
+const x = box.left + box.width / 2, y = box.top + box.height / 2;
+const touch = (dx, dy) => new Touch({identifier: 1, target: board, clientX: x + dx, clientY: y + dy});
+board.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(0, 0)], changedTouches: [touch(0, 0)], bubbles: true}));
+board.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(arguments[0], arguments[1])], bubbles: true}));
+"""
+
+
+def test_swipes_move_the_board(page: Page) -> None:
+    start(page, 21, 5)
+    reference = api_game(page, 21, 5)
+    assert shown_board(page) == reference["board"]
+    for (dx, dy), direction in [((-120, 10), "left"), ((5, -90), "up"), ((100, 0), "right")]:
+        status, reference = page.api("POST", f"/2048/games/{reference['id']}/moves",
+                                     {"direction": direction})
+        assert status == 200, reference
+        page.driver.execute_script(SWIPE, dx, dy)
+        expected = reference["board"]
+        page.wait(lambda d: shown_board(page) == expected)
+        assert figure(page, "moves") == reference["moves"]
+
+
+def test_an_8x8_board_fits_a_phone_wide_window(page: Page) -> None:
+    size = page.driver.get_window_size()
+    try:
+        page.driver.set_window_size(390, 844)
+        start(page, 8, 8)
+        fits = page.driver.execute_script("""
+            const board = document.getElementById('board').getBoundingClientRect();
+            const tiles = [...document.querySelectorAll('#board .tile')];
+            return {
+                board: board.left >= 0 && board.right <= document.documentElement.clientWidth,
+                tiles: tiles.every((t) => t.scrollWidth <= t.clientWidth && t.clientWidth > 20),
+                square: new Set(tiles.map((t) => t.clientHeight)).size === 1
+                    && tiles[0].clientHeight === tiles[0].clientWidth,
+                count: tiles.length,
+            };""")
+        assert fits == {"board": True, "tiles": True, "square": True, "count": 64}
+        page.screenshot(page.screenshot_dir / "2048-phone.png")
+    finally:
+        page.driver.set_window_size(size["width"], size["height"])

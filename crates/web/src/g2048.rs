@@ -460,9 +460,7 @@ pub async fn ai_move(
             if kept.game.moves() != moves || kept.game.board() != board {
                 return Err(ApiError {
                     status: StatusCode::CONFLICT,
-                    message: format!(
-                        "game {id} moved while the AI chose its move: ask again"
-                    ),
+                    message: format!("game {id} moved while the AI chose its move: ask again"),
                 });
             }
             let changed = best.is_some_and(|dir| kept.play(dir).changed);
@@ -484,6 +482,9 @@ mod tests {
     #[test]
     fn a_game_and_its_history_take_under_8_kib() {
         let one = std::mem::size_of::<Game>() + 64;
-        assert!(std::mem::size_of::<Kept>() + HISTORY * one + 64 < 8 << 10, "{one}");
+        assert!(
+            std::mem::size_of::<Kept>() + HISTORY * one + 64 < 8 << 10,
+            "{one}"
+        );
     }
 }

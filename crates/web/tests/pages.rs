@@ -433,3 +433,57 @@ async fn a_yut_line_refuses_what_the_best_score_refuses() {
         .unwrap()
         .starts_with("not solved within limit: more than"));
 }
+
+/// The AI reads the board, waits for a permit and plays on the board it
+/// read: a move made meanwhile wins, and the AI's request gets 409.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_moved_while_the_ai_waits_gets_409() {
+    use std::time::Duration;
+    let app = app(Config {
+        workers: 1,
+        yut_time: Duration::from_secs(1),
+        ..Config::default()
+    });
+    let (id, state) = new_game(&app, 3, 4).await;
+    // A yut search of 8 pieces and 30 rolls holds the only permit until the
+    // server's 1 s cap stops it.
+    let rolls: Vec<u8> = (0..30).map(|i| i * 7 % 5 + 1).collect();
+    let busy = tokio::spawn({
+        let app = app.clone();
+        async move {
+            post(
+                &app,
+                "/api/v1/yut/best",
+                Some(json!({"rolls": rolls, "pieces": 8})),
+            )
+            .await
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let ai = tokio::spawn({
+        let app = app.clone();
+        let url = format!("/api/v1/2048/games/{id}/ai");
+        async move { post(&app, &url, None).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let dir = state["legal"][0].clone();
+    let (status, moved) = post(
+        &app,
+        &format!("/api/v1/2048/games/{id}/moves"),
+        Some(json!({ "direction": dir })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["changed"], json!(true));
+    assert_eq!(busy.await.unwrap().0, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = ai.await.unwrap();
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body,
+        json!({"error": format!("game {id} moved while the AI chose its move: ask again")})
+    );
+    let (_, _, shown) = send(&app, Method::GET, &format!("/api/v1/2048/games/{id}"), None).await;
+    let shown: Value = serde_json::from_slice(&shown).unwrap();
+    assert_eq!(shown["board"], moved["board"]);
+    assert_eq!(shown["moves"], json!(1));
+}
