@@ -510,9 +510,40 @@ impl Stream for Events {
     }
 }
 
-/// An event named `name` with `data` as its JSON.
-fn event(name: &str, data: &serde_json::Value) -> Event {
-    Event::default().event(name).data(data.to_string())
+/// An event named `name` with `data` as its JSON (an `error` event in the
+/// unlikely case that `data` cannot be written).
+fn event(name: &str, data: &impl Serialize) -> Event {
+    match serde_json::to_string(data) {
+        Ok(text) => Event::default().event(name).data(text),
+        Err(e) => Event::default()
+            .event("error")
+            .data(json!({"error": e.to_string()}).to_string()),
+    }
+}
+
+/// The data of a streamed solve's `started` event.
+#[derive(Serialize)]
+struct Started<'a> {
+    /// The level's number, from 1.
+    level: usize,
+    /// Its title, if it has one.
+    title: Option<&'a str>,
+    /// The seconds the solve may take.
+    time_limit: Option<f64>,
+}
+
+/// The data of a streamed solve's last event, `solved` or `unsolved`: the
+/// answer of `/sokoban/solve` and more.
+#[derive(Serialize)]
+struct Finished {
+    /// The answer of `/sokoban/solve`.
+    #[serde(flatten)]
+    solved: Solved,
+    /// The seconds the solve took.
+    seconds: f64,
+    /// Why there is no solution (`unsolved` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
 }
 
 /// Seconds, to the millisecond, for the events.
@@ -549,7 +580,11 @@ async fn stream_solve(
     let mut work = std::pin::pin!(work);
     let started_event = event(
         "started",
-        &json!({"level": number, "title": title, "time_limit": time_limit}),
+        &Started {
+            level: number,
+            title: title.as_deref(),
+            time_limit,
+        },
     );
     let mut ticks = tokio::time::interval(PROGRESS_EVERY);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -590,15 +625,17 @@ fn finished(answer: Result<Result<(Solved, Outcome), ApiError>, ApiError>) -> Ev
                 Outcome::Unsolved { limit, .. } => Some(format!("{limit} reached")),
                 _ => None,
             };
-            let mut data = json!(solved);
-            data["seconds"] = json!(seconds(outcome.elapsed()));
-            match reason {
-                None => event("solved", &data),
-                Some(reason) => {
-                    data["reason"] = json!(reason);
-                    event("unsolved", &data)
-                }
-            }
+            let name = if reason.is_none() {
+                "solved"
+            } else {
+                "unsolved"
+            };
+            let data = Finished {
+                solved,
+                seconds: seconds(outcome.elapsed()),
+                reason,
+            };
+            event(name, &data)
         }
         Err(e) => event("error", &json!({"error": e.message})),
     }
