@@ -268,12 +268,20 @@
     renderAnimation();
   }
 
-  /** Shows `rows` (the server's map of a level) as a new game. */
+  /**
+   * Shows `rows` (the server's map of a level) as a new game, with the
+   * keyboard on the board and no solution of another position.
+   */
   function show(rows, title) {
     stopAnimation();
+    solution = null;
+    $('solution').hidden = true;
+    $('solve-status').textContent = '';
+    $('progress').value = 0;
     game = new Game(rows);
     $('title').textContent = title || '';
     render();
+    $('board').focus();
   }
 
   /** Loads level `number` (or the only one) of the XSB `text`. */

@@ -14,6 +14,7 @@ from typing import Any
 from conftest import ROOT, Page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 KEY_OF = {"l": Keys.ARROW_LEFT, "u": Keys.ARROW_UP, "r": Keys.ARROW_RIGHT, "d": Keys.ARROW_DOWN}
 WASD_OF = {"l": "a", "u": "w", "r": "d", "d": "s"}
@@ -86,6 +87,14 @@ def test_the_page_loads_and_lists_the_builtin_levels(page: Page) -> None:
     assert text_of(page, "on-goals") == "0 / 1"
     walls = page.driver.find_elements(By.CSS_SELECTOR, "#board .cell.wall")
     assert len(walls) == "".join(first["map"]).count("#")
+    # A level chosen from the list takes the keys at once, not the list.
+    Select(page.driver.find_element(By.ID, "builtin")).select_by_value("2")
+    page.wait(lambda d: text_of(page, "title") == "Corner")
+    page.driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    page.wait(lambda d: text_of(page, "moves") == "1")
+    assert shown_map(page) == library_position(page, listed[1]["xsb"], "d")["map"]
+    assert Select(page.driver.find_element(By.ID, "builtin")).first_selected_option.text == (
+        "2. Corner (1 box)")
 
 
 def test_keys_play_a_builtin_level_to_solved_as_the_library_does(page: Page) -> None:
