@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import urllib.request
 
 from conftest import Page, Server
@@ -37,3 +38,15 @@ def test_every_page_loads_without_console_errors(page: Page) -> None:
         page.open(path)
         assert page.driver.find_element(By.TAG_NAME, "h1").text
         assert page.unexpected_errors() == [], path
+
+
+def test_the_harness_sees_console_errors(page: Page) -> None:
+    page.open("/")
+    page.driver.execute_script("console.error('boardkit harness check')")
+    page.expect_console_error("a message that never comes")
+    errors = page.unexpected_errors()
+    assert len(errors) == 1 and "boardkit harness check" in errors[0], errors
+    page.driver.execute_script("setTimeout(() => { throw new Error('thrown on purpose'); })")
+    time.sleep(0.2)
+    page.expect_console_error("thrown on purpose")
+    assert page.unexpected_errors() == []
