@@ -60,6 +60,7 @@ pub mod ai;
 pub mod bitboard;
 #[warn(clippy::indexing_slicing)]
 pub mod board;
+pub mod corner;
 #[warn(clippy::indexing_slicing)]
 pub mod downgrade;
 pub mod expectimax;

@@ -39,7 +39,9 @@
 //! A real board matches a table, in one of its eight symmetric images
 //! ([`Symmetry`]), when the anchor holds 2^g, every fixed cell holds a tile
 //! of 2^g or more with no two neighbouring fixed tiles equal, and every free
-//! tile is within its cell's cap. A region's fixed cells form, in every row
+//! tile is within its cell's cap. A region that builds its goal tile beside
+//! the fixed ones ([`Region::building`]) has no twin: there every fixed tile
+//! must be above 2^g. A region's fixed cells form, in every row
 //! and column, one run that starts at an edge ([`Region::new`] checks it),
 //! so that such a board moves exactly as the model does: its fixed tiles
 //! can neither merge with each other nor with a free tile.
@@ -82,6 +84,9 @@ pub struct Region {
     /// Per cell d: a free cell holds at most 2^(g − d) in a state (1 on
     /// fixed cells and on every cell of an uncapped region).
     drops: [u8; 16],
+    /// Whether the anchor must hold the goal tile's twin (else every fixed
+    /// tile must be above the goal: the goal tile is built beside them).
+    twin: bool,
 }
 
 /// The drops of an uncapped region: every free tile below the goal.
@@ -123,6 +128,7 @@ impl Region {
         anchor: 4,
         targets: 1 << 8,
         drops: UNCAPPED,
+        twin: true,
     };
 
     /// The perimeter formation's last stage: the upper-left 3 × 3 block
@@ -135,6 +141,7 @@ impl Region {
         anchor: 10,
         targets: (1 << 11) | (1 << 14),
         drops: UNCAPPED,
+        twin: true,
     };
 
     /// The stage before [`Region::BLOCK_3X3`]'s: the same block without its
@@ -148,6 +155,7 @@ impl Region {
         anchor: 9,
         targets: (1 << 10) | (1 << 13),
         drops: UNCAPPED,
+        twin: true,
     };
 
     /// A 2 × 3 block fixed in the upper-left corner (rows 0-1, columns
@@ -166,7 +174,53 @@ impl Region {
         anchor: 4,
         targets: 1 << 8,
         drops: [1, 1, 1, 5, 1, 1, 1, 4, 1, 1, 2, 3, 1, 2, 3, 4],
+        twin: true,
     };
+
+    /// The region building its goal tile beside the fixed ones instead of
+    /// the anchor's twin: a board matches when every fixed tile is above
+    /// 2^g (no two neighbours equal), and the table's value is the chance
+    /// of making 2^g on a target. The solved model is the same; only the
+    /// matching differs.
+    #[must_use]
+    pub fn building(self, name: &'static str) -> Region {
+        Region {
+            name,
+            twin: false,
+            ..self
+        }
+    }
+
+    /// Whether the anchor must hold the goal tile's twin
+    /// ([`Region::building`] regions: no).
+    #[must_use]
+    pub fn is_twin(&self) -> bool {
+        self.twin
+    }
+
+    /// The corner block of five, "3 + 2": the first three cells of the top
+    /// row and the first two of the second fixed, the sixth block tile (the
+    /// second row's third cell) to be built below the third and beside the
+    /// fifth ([`Region::building`]). Free tiles at most 2^(g−1) in the top
+    /// row's last cell, the second row and the third row, 2^(g−2) in the
+    /// last row: the caps macroxue's player gives its 11-cell table. 34 M
+    /// states at 32, 175 M at 64.
+    #[must_use]
+    pub fn block_3_2() -> Region {
+        let free = !((1 << 0) | (1 << 1) | (1 << 2) | (1 << 4) | (1 << 5));
+        let mut drops = [1; 16];
+        for d in drops.iter_mut().skip(12) {
+            *d = 2;
+        }
+        Region {
+            name: "3p2",
+            free,
+            anchor: 5,
+            targets: 1 << 6,
+            drops,
+            twin: false,
+        }
+    }
 
     /// The cells of the snake formation in order, from the upper-left
     /// corner along the top row, back along the second row, and so on.
@@ -231,6 +285,7 @@ impl Region {
             .into_iter()
             .chain([Region::BLOCK_2X3_CAPPED])
             .chain((5..=7).filter_map(Region::snake_stage))
+            .chain([Region::block_3_2()])
             .find(|r| r.name == name)
     }
 
@@ -278,6 +333,7 @@ impl Region {
             anchor: anchor as u8,
             targets,
             drops: UNCAPPED,
+            twin: true,
         })
     }
 
@@ -693,8 +749,13 @@ impl Model {
     /// equal.
     fn fixed_fit(&self, sub: &Subproblem, board: Bitboard) -> bool {
         let g = sub.goal;
-        board.cell(sub.region.anchor()) == g
-            && self.fixed_cells.iter().all(|&c| board.cell(c) >= g)
+        let fixed_ok = if sub.region.twin {
+            board.cell(sub.region.anchor()) == g
+                && self.fixed_cells.iter().all(|&c| board.cell(c) >= g)
+        } else {
+            self.fixed_cells.iter().all(|&c| board.cell(c) > g)
+        };
+        fixed_ok
             && self
                 .fixed_pairs
                 .iter()
@@ -759,7 +820,8 @@ const MAGIC: &[u8; 8] = b"BK2048T\n";
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Magic, version, free mask, targets mask, anchor, goal, a flag byte (1
-/// when the region is capped), a reserved byte, state count.
+/// when the region is capped), a flag byte (1 when the region builds its
+/// goal beside the fixed tiles rather than the anchor's twin), state count.
 const HEADER_BYTES: usize = 8 + 4 + 2 + 2 + 1 + 1 + 2 + 8;
 
 /// The bytes after the header of a capped region: its drops, a nibble per
@@ -916,7 +978,7 @@ impl Table {
         out.extend_from_slice(&region.targets.to_le_bytes());
         out.push(region.anchor);
         out.push(self.sub.goal);
-        out.extend_from_slice(&[u8::from(region.is_capped()), 0]);
+        out.extend_from_slice(&[u8::from(region.is_capped()), u8::from(!region.twin)]);
         out.extend_from_slice(&(n as u64).to_le_bytes());
         if region.is_capped() {
             out.extend_from_slice(&packed_drops(region).to_le_bytes());
@@ -957,10 +1019,12 @@ impl Table {
         let anchor = rest.get(8).copied();
         let goal = rest.get(9).copied();
         let capped = rest.get(10).copied();
+        let building = rest.get(11).copied();
         let n = u64::from_le_bytes(array(rest, 12));
         let r = sub.region;
         if (free, targets, anchor, goal) != (r.free, r.targets, Some(r.anchor), Some(sub.goal))
             || capped != Some(u8::from(r.is_capped()))
+            || building != Some(u8::from(!r.twin))
             || n != sub.states()
         {
             return Err(TableError::Subproblem);

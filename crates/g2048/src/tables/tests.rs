@@ -36,14 +36,16 @@ fn tiny_regions() -> Vec<Region> {
 /// checkerboard, 2^(g+1) on the other, so neighbours differ.
 fn fixed_tiles(region: &Region, goal: u8) -> Vec<u8> {
     let parity = |c: usize| (c / 4 + c % 4) % 2;
+    // A building region's fixed tiles are all above the goal.
+    let low = if region.is_twin() { goal } else { goal + 1 };
     (0..16)
         .map(|c| {
             if bit(region.free(), c) {
                 0
             } else if parity(c) == parity(region.anchor()) {
-                goal
+                low
             } else {
-                goal + 1
+                low + 1
             }
         })
         .collect()
@@ -810,4 +812,44 @@ fn the_chances_best_move_is_the_lookup_s_move_under_every_symmetry() {
             assert_eq!(all[m.dir.index()], Some(m.probability), "{s:?} {image:?}");
         }
     }
+}
+
+#[test]
+fn a_building_region_matches_fixed_tiles_above_the_goal_and_has_its_own_files() {
+    let twin = region("row", 0xF000, 8, 1 << 12);
+    let building = twin.building("row-build");
+    assert!(twin.is_twin() && !building.is_twin());
+    let (t, b) = (build(twin, 4), build(building, 4));
+    // The same model: the same values.
+    assert_eq!(t.values, b.values);
+    // Fixed tiles 2^5 and up, free tiles below 16: the building table
+    // matches, the twin table (whose anchor must be 16) does not.
+    let board = Bitboard::from_rows([[9, 8, 7, 6], [5, 6, 8, 10], [6, 5, 6, 5], [1, 2, 0, 3]]);
+    assert!(b.subproblem().fits(board) && !t.subproblem().fits(board));
+    // A fixed 16 (the goal) breaks the building region only.
+    let with_goal = board.with_cell(8, 4);
+    assert!(!b.subproblem().fits(with_goal) && t.subproblem().fits(with_goal));
+    let bytes = b.to_bytes();
+    assert_eq!(Table::from_bytes(b.subproblem(), &bytes).as_ref(), Ok(&b));
+    assert_eq!(
+        Table::from_bytes(t.subproblem(), &bytes),
+        Err(TableError::Subproblem)
+    );
+    assert_eq!(
+        Table::from_bytes(b.subproblem(), &t.to_bytes()),
+        Err(TableError::Subproblem)
+    );
+}
+
+#[test]
+fn the_3_2_block_fixes_five_corner_cells_and_builds_the_sixth() {
+    let r = Region::block_3_2();
+    assert_eq!(Region::named("3p2"), Some(r));
+    assert_eq!(r.free(), 0xFFC8);
+    assert_eq!((r.targets(), r.is_twin()), (1 << 6, false));
+    assert_eq!(
+        Subproblem { region: r, goal: 6 }.states(),
+        6u64.pow(7) * 5u64.pow(4)
+    );
+    assert!(check_against_brute_force(&build(r, 3)) > 0);
 }
