@@ -10,6 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use clap::Args;
 
 use crate::error::CliError;
+use crate::g2048::tables::{Lines, TablesArgs};
 
 /// Arguments of `serve`.
 #[derive(Args, Debug)]
@@ -23,6 +24,11 @@ pub struct ServeArgs {
     /// the server goes on.
     #[arg(long)]
     pub open: bool,
+    /// The 2048 AI's lookup tables, as `2048 ai` has them: read, or built
+    /// in the background while the server already answers (the AI searches
+    /// every board until they are ready).
+    #[command(flatten)]
+    pub tables: TablesArgs,
 }
 
 /// The warning printed before serving on `addr`, when it is not loopback.
@@ -70,14 +76,23 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
     if let Some(warning) = exposure_warning(args.bind) {
         eprintln!("{warning}");
     }
+    let tables = boardkit_web::TablesSlot::default();
+    if !args.tables.no_tables {
+        let (wanted, slot) = (args.tables.clone(), tables.clone());
+        std::thread::spawn(move || match wanted.load_reporting(&mut Lines::default()) {
+            Ok(loaded) => slot.set(loaded),
+            Err(e) => eprintln!("warning: the AI plays without lookup tables: {}", e.message),
+        });
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::input(format!("cannot start the server: {e}")))?;
     runtime
-        .block_on(boardkit_web::serve(
+        .block_on(boardkit_web::serve_with_tables(
             args.bind,
             boardkit_web::Config::default(),
+            tables,
             |addr| {
                 println!("{}", serving_line(addr));
                 if args.open {

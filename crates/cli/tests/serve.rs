@@ -1,7 +1,8 @@
 //! `boardkit serve`: the real binary on a real socket. It prints its URL
 //! once bound, answers the API over HTTP, warns about an address that is
 //! not loopback, opens the browser with `--open` (a failure only warns),
-//! and its 2048 games are those of `boardkit 2048 play`.
+//! builds the 2048 lookup tables in the background while it already
+//! answers, and its 2048 games are those of `boardkit 2048 play`.
 
 // Test helpers outside #[test] functions may unwrap too.
 #![allow(clippy::unwrap_used, clippy::panic)]
@@ -14,16 +15,26 @@ use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// The server started with `--bind bind`, and the address it printed.
+/// The server started with `--bind bind` (and no lookup tables), and the
+/// address it printed.
 fn start(bind: &str) -> (Child, String) {
-    start_with(bind, &[], None)
+    start_with(bind, &["--no-tables"], None)
 }
 
-/// The server started with `--bind bind` and `more` arguments, `$BROWSER`
-/// set to `browser` when given, and the address it printed.
+/// The server started with `--bind bind` and `more` arguments, its home in
+/// the tests' private one, `$BROWSER` set to `browser` when given, and the
+/// address it printed.
 fn start_with(bind: &str, more: &[&str], browser: Option<&Path>) -> (Child, String) {
+    start_in(&common::home(), bind, more, browser)
+}
+
+/// [`start_with`] with the home folder `home`.
+fn start_in(home: &Path, bind: &str, more: &[&str], browser: Option<&Path>) -> (Child, String) {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_boardkit"));
-    command.args(["serve", "--bind", bind]).args(more);
+    command
+        .args(["serve", "--bind", bind])
+        .args(more)
+        .envs(common::dirs_in(home));
     match browser {
         Some(b) => command.env("BROWSER", b),
         None => command.env_remove("BROWSER"),
@@ -130,7 +141,7 @@ fn open_hands_the_url_to_the_browser() {
     )
     .unwrap();
     std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let (child, addr) = start_with("127.0.0.1:0", &["--open"], Some(&browser));
+    let (child, addr) = start_with("127.0.0.1:0", &["--open", "--no-tables"], Some(&browser));
     let deadline = Instant::now() + Duration::from_secs(20);
     let url = loop {
         match std::fs::read_to_string(&opened) {
@@ -151,7 +162,7 @@ fn open_hands_the_url_to_the_browser() {
 #[test]
 fn a_browser_that_cannot_open_is_only_a_warning() {
     let missing = std::env::temp_dir().join("boardkit-no-such-browser");
-    let (child, addr) = start_with("127.0.0.1:0", &["--open"], Some(&missing));
+    let (child, addr) = start_with("127.0.0.1:0", &["--open", "--no-tables"], Some(&missing));
     // The server still answers once the warning is out.
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut answer = post(&addr, "/api/v1/yut/best", r#"{"rolls": [5]}"#);
@@ -256,4 +267,51 @@ fn the_apis_game_is_boardkit_2048_plays() {
     let line = String::from_utf8_lossy(found.get(0).unwrap()).to_string();
     assert!(line.contains(", 1 undo"), "{line}");
     assert_eq!(summary_numbers(&line), api, "{line} / {last}");
+}
+
+#[test]
+fn the_lookup_tables_are_built_in_the_background_and_then_used() {
+    let home = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-tables-home");
+    let _ = std::fs::remove_dir_all(&home);
+    // The 2x4-32 table's position: its move comes with the table's name.
+    let board =
+        r#"{"board": [[512, 256, 128, 64], [32, 64, 256, 1024], [2, 4, 0, 0], [16, 0, 0, 2]]}"#;
+    let (mut child, addr) = start_in(&home, "127.0.0.1:0", &[], None);
+    // The server answers at once, before the tables exist.
+    assert!(post(&addr, "/api/v1/2048/hint", board).contains("\"table\":null"));
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut lines = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !lines
+        .iter()
+        .any(|l: &String| l.starts_with("boardkit: lookup tables built in "))
+    {
+        assert!(Instant::now() < deadline, "no build in 120 s: {lines:?}");
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            panic!("the server ended: {lines:?}");
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    let folder = home.join(".cache/boardkit/2048-tables");
+    assert_eq!(
+        lines[0],
+        format!(
+            "boardkit: building the 2048 AI's lookup tables (once): 4 tables, 24612258 states, saved in {}",
+            folder.display()
+        )
+    );
+    // The tables are handed over just after the line; ask until they are.
+    let mut hint = String::new();
+    while Instant::now() < deadline && !hint.contains("2x4-32.table") {
+        hint = post(&addr, "/api/v1/2048/hint", board);
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        hint.contains(r#""table":{"name":"2x4-32.table","goal":32,"probability":"#),
+        "{hint}"
+    );
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 4);
+    let _ = std::fs::remove_dir_all(&home);
 }

@@ -85,9 +85,13 @@ def boardkit_bin() -> str:
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
+    # The server keeps its 2048 lookup tables in the Python tests' private
+    # cache folder (built there once), never in the user's.
+    cache = Path(__file__).resolve().parents[3] / "target" / "python-test-home" / ".cache"
     process = subprocess.Popen(
         [boardkit_bin(), "serve", "--bind", "127.0.0.1:0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, XDG_CACHE_HOME=str(cache)),
     )
     assert process.stdout is not None
     line = process.stdout.readline().strip()

@@ -327,6 +327,20 @@ pub struct Hint {
     pub values: Vec<MoveValue>,
     /// The depth searched.
     pub depth: u32,
+    /// The lookup table whose move `best` is, when one matched.
+    pub table: Option<TableUsed>,
+}
+
+/// The lookup table a move came from, as `boardkit 2048 hint --json` names
+/// it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableUsed {
+    /// The table's file name (`2x4-64.table`).
+    pub name: String,
+    /// The tile it builds.
+    pub goal: u128,
+    /// Its chance of building it with best play.
+    pub probability: f32,
 }
 
 /// A board from rows of tile values, N rows of N.
@@ -343,10 +357,12 @@ fn board_of(rows: &[Vec<u128>]) -> Result<Board, ApiError> {
     Board::from_values(n, &values).map_err(ApiError::bad)
 }
 
-/// The AI's advice on `board` (the fast setting), its search stopped at
+/// The AI's advice on `board` (the fast setting, with the server's lookup
+/// tables as they are now), its search stopped at
 /// [`crate::Config::hint_time`] from its start (422 past it).
 async fn advise_capped(state: &Shared, board: Board) -> Result<Hint, ApiError> {
     let cap = state.config.hint_time;
+    let settings = Settings::fast().with_tables(state.tables.get());
     let advice = blocking(state, move |interrupt| {
         // The cap runs from the start of the search, not of the wait for a
         // permit: a timer on the runtime stops the search when it is over.
@@ -357,7 +373,7 @@ async fn advise_capped(state: &Shared, board: Board) -> Result<Hint, ApiError> {
                 interrupt.trigger();
             })
         };
-        let advice = ai::advise_interruptible(&board, &Settings::fast(), &interrupt);
+        let advice = ai::advise_interruptible(&board, &settings, &interrupt);
         timer.abort();
         advice.map_err(|e| match e {
             NoAdvice::Interrupted => ApiError::limit(format!(
@@ -379,6 +395,11 @@ async fn advise_capped(state: &Shared, board: Board) -> Result<Hint, ApiError> {
             })
             .collect(),
         depth: advice.depth,
+        table: advice.table.map(|t| TableUsed {
+            name: t.subproblem.file_name(),
+            goal: boardkit_2048::tile_value(t.subproblem.goal),
+            probability: t.probability,
+        }),
     })
 }
 

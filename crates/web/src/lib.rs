@@ -40,6 +40,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use boardkit_2048::tables::Tables;
 use boardkit_grid::Interrupt;
 use tokio::sync::Semaphore;
 
@@ -126,19 +127,63 @@ pub struct AppState {
     /// The pool Sokoban solves run on ([`Config::solve_jobs`],
     /// [`Config::solve_queue`]).
     pub solves: jobs::Jobs,
+    /// The 2048 lookup tables the AI's moves and hints use.
+    pub tables: TablesSlot,
+}
+
+/// The 2048 lookup tables a server plays with, replaceable while it runs:
+/// a front end starts serving at once with none and hands the tables over
+/// when it has read or built them ([`TablesSlot::set`]). Clones share the
+/// slot.
+#[derive(Clone, Debug, Default)]
+pub struct TablesSlot(Arc<std::sync::RwLock<Arc<Tables>>>);
+
+impl TablesSlot {
+    /// A slot holding `tables`.
+    #[must_use]
+    pub fn new(tables: Arc<Tables>) -> TablesSlot {
+        TablesSlot(Arc::new(std::sync::RwLock::new(tables)))
+    }
+
+    /// The tables now held (none until set).
+    #[must_use]
+    pub fn get(&self) -> Arc<Tables> {
+        Arc::clone(
+            &self
+                .0
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    /// Replaces the tables: requests from then on use `tables`.
+    pub fn set(&self, tables: Arc<Tables>) {
+        *self
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = tables;
+    }
 }
 
 /// The state as handlers receive it.
 pub type Shared = Arc<AppState>;
 
-/// The API's router, with `config`'s caps: every route under `/api/v1`,
-/// JSON errors for unknown paths, bodies over the limit and panics.
+/// The API's router, with `config`'s caps and no 2048 lookup tables: every
+/// route under `/api/v1`, JSON errors for unknown paths, bodies over the
+/// limit and panics.
 pub fn app(config: Config) -> Router {
+    app_with_tables(config, TablesSlot::default())
+}
+
+/// [`app`] with the 2048 lookup tables of `tables` (as they are when each
+/// request comes), so the AI's moves and hints are the command line's.
+pub fn app_with_tables(config: Config, tables: TablesSlot) -> Router {
     let body_limit = config.body_limit;
     let state = Arc::new(AppState {
         games: Games::new(config.max_games),
         workers: Arc::new(Semaphore::new(config.workers.max(1))),
         solves: jobs::Jobs::new(config.solve_jobs, config.solve_queue),
+        tables,
         config,
     });
     let api = Router::new()
@@ -190,9 +235,22 @@ pub async fn serve(
     config: Config,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    serve_with_tables(addr, config, TablesSlot::default(), ready).await
+}
+
+/// [`serve`] with the 2048 lookup tables of `tables` ([`app_with_tables`]).
+///
+/// # Errors
+/// The address cannot be bound, or accepting connections fails.
+pub async fn serve_with_tables(
+    addr: SocketAddr,
+    config: Config,
+    tables: TablesSlot,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     ready(listener.local_addr()?);
-    axum::serve(listener, app(config)).await
+    axum::serve(listener, app_with_tables(config, tables)).await
 }
 
 /// Runs `work` on a blocking thread, off the threads that serve requests,
@@ -245,6 +303,7 @@ mod tests {
             games: Games::new(1),
             workers: Arc::new(Semaphore::new(1)),
             solves: jobs::Jobs::new(1, 0),
+            tables: TablesSlot::default(),
         };
         let (started, wait_start) = std::sync::mpsc::channel();
         let (stopped, wait_stop) = tokio::sync::oneshot::channel();

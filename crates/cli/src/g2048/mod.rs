@@ -5,7 +5,7 @@ mod ai;
 mod judge;
 mod network_file;
 mod play;
-mod tables;
+pub(crate) mod tables;
 mod train;
 
 use clap::Subcommand;

@@ -40,6 +40,12 @@ impl TablesArgs {
     /// The tables to play with: none with --no-tables, else the standard set
     /// read from the directory, building what is missing or damaged.
     pub fn load(&self) -> Result<Arc<Tables>, CliError> {
+        self.load_reporting(&mut Terminal::default())
+    }
+
+    /// [`TablesArgs::load`] telling `report` of its work instead of drawing
+    /// a progress bar.
+    pub fn load_reporting(&self, report: &mut impl Report) -> Result<Arc<Tables>, CliError> {
         if self.no_tables {
             return Ok(Arc::new(Tables::none()));
         }
@@ -53,10 +59,42 @@ impl TablesArgs {
             self.memory_limit,
             Rebuild::Missing,
             Unsaved::Warn,
-            &mut Terminal::default(),
+            report,
         )
         .map_err(|e| CliError::input(e.to_string()))?;
         Ok(Arc::new(tables))
+    }
+}
+
+/// The cache's [`Report`] for work in the background: warnings and one
+/// line when a build starts and one when it ends, on stderr.
+#[derive(Default)]
+pub struct Lines {
+    started: Option<Instant>,
+}
+
+impl Report for Lines {
+    fn warn(&mut self, message: &str) {
+        warn(message);
+    }
+    fn building(&mut self, tables: usize, states: u64, dir: Option<&Path>) {
+        self.started = Some(Instant::now());
+        let place = dir.map_or_else(
+            || "kept in memory only".to_string(),
+            |d| format!("saved in {}", d.display()),
+        );
+        eprintln!(
+            "boardkit: building the 2048 AI's lookup tables (once): {tables} tables, {states} states, {place}"
+        );
+    }
+    fn progress(&mut self, _: u64) {}
+    fn finished(&mut self) {
+        if let Some(start) = self.started.take() {
+            eprintln!(
+                "boardkit: lookup tables built in {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
     }
 }
 
