@@ -3,8 +3,9 @@
 # `wrk` package): the move endpoint (POST /api/v1/2048/games/{id}/moves over
 # GAMES 4 x 4 games, scripts/bench-web-moves.lua) and the solve endpoint
 # (POST /api/v1/sokoban/solve on a small level, scripts/bench-web-solve.lua).
-# Each run starts a fresh server from target/release/boardkit; wrk and the
-# server share the machine's cores. Prints every run and the median of RUNS
+# Each run starts a fresh server from target/release/boardkit (with
+# --no-tables, so that no 2048 lookup table is built in the background
+# while it is measured); wrk and the server share the machine's cores. Prints every run and the median of RUNS
 # runs of requests/s (all answers, and the 2xx ones alone), p50 and p99
 # latency.
 #
@@ -34,7 +35,7 @@ trap 'stop; rm -rf "$tmp"' EXIT
 # Starts a fresh server on a free port; sets $pid and $url.
 start() {
   rm -f "$tmp/serve.out"
-  "$bin" serve --bind 127.0.0.1:0 >"$tmp/serve.out" 2>&1 &
+  "$bin" serve --bind 127.0.0.1:0 --no-tables >"$tmp/serve.out" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
     url=$(sed -n 's#^boardkit: serving on \(http://[^/]*\)/$#\1#p' "$tmp/serve.out" 2>/dev/null || true)

@@ -26,7 +26,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-/// `boardkit serve` on a free loopback port; killed when dropped.
+/// `boardkit serve` on a free loopback port, its AI without lookup tables
+/// (none is built in the background, and every hint is a search, as
+/// `--no-tables` makes the CLI's); killed when dropped.
 struct Server {
     child: Child,
     addr: String,
@@ -35,7 +37,7 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardkit"))
-            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(["serve", "--bind", "127.0.0.1:0", "--no-tables"])
             .envs(common::private_dirs())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
