@@ -22,8 +22,10 @@
 //! * a state's value is its best allowed move's probability of success, 0
 //!   when no move is allowed.
 //!
-//! Invariant: a stored probability is exactly the best success probability
-//! of this model. With caps it is a lower bound of the uncapped model's (a
+//! Invariant: a stored probability is the best success probability of this
+//! model, to within the rounding of its 16-bit steps (1/65,535) at each
+//! state it depends on: at most half a step per spawn to the end, in
+//! practice a few steps. With caps it is a lower bound of the uncapped model's (a
 //! capped player is an uncapped one that gives up where a tile exceeds its
 //! cap), and the stored move reaches it while the board stays within the
 //! caps. Caps make larger free regions affordable: a state's index is mixed
@@ -48,9 +50,9 @@
 //! [`Tables::lookup`] returns the stored move of the best matching table,
 //! mapped back to the board.
 //!
-//! A table is stored as one `f32` probability per state (states in the
-//! mixed-radix order of the free cells' exponents, the first free cell
-//! lowest) and two bits per state for its move; [`Table::to_bytes`] and
+//! A table is stored as one 16-bit probability per state (p · 65,535,
+//! rounded; states in the mixed-radix order of the free cells' exponents,
+//! the first free cell lowest) and two bits per state for its move; [`Table::to_bytes`] and
 //! [`Table::from_bytes`] give it a versioned header (followed by the drops
 //! when the region is capped) and a CRC-32 checksum, and a damaged or
 //! truncated file is an error, never a table.
@@ -69,9 +71,23 @@ pub const MAX_GOAL: u8 = 13;
 /// The most states one table may have.
 pub const MAX_STATES: u64 = 1 << 32;
 
-/// Bytes of memory per state while a table is built: 4 for the probability
+/// Bytes of memory per state while a table is built: 2 for the probability
 /// and a quarter for the move, rounded up.
-pub const BUILD_BYTES_PER_STATE: u64 = 5;
+pub const BUILD_BYTES_PER_STATE: u64 = 3;
+
+/// A probability's steps in a table: p is stored as the 16-bit integer
+/// nearest p · 65,535.
+const STEPS: f64 = 65_535.0;
+
+/// The stored form of a probability.
+fn quantize(p: f64) -> u16 {
+    (p.clamp(0.0, 1.0) * STEPS).round() as u16
+}
+
+/// The probability a stored value stands for.
+fn dequantize(q: u16) -> f64 {
+    f64::from(q) / STEPS
+}
 
 /// Which cells of a 4 × 4 board are free, which fixed cell holds the goal
 /// tile's twin, and where a new goal tile counts.
@@ -87,6 +103,9 @@ pub struct Region {
     /// Whether the anchor must hold the goal tile's twin (else every fixed
     /// tile must be above the goal: the goal tile is built beside them).
     twin: bool,
+    /// Whether success also needs a second goal tile under way beside the
+    /// first ([`Region::with_second_under_way`]).
+    second: bool,
 }
 
 /// The drops of an uncapped region: every free tile below the goal.
@@ -129,6 +148,7 @@ impl Region {
         targets: 1 << 8,
         drops: UNCAPPED,
         twin: true,
+        second: false,
     };
 
     /// The perimeter formation's last stage: the upper-left 3 × 3 block
@@ -142,6 +162,7 @@ impl Region {
         targets: (1 << 11) | (1 << 14),
         drops: UNCAPPED,
         twin: true,
+        second: false,
     };
 
     /// The stage before [`Region::BLOCK_3X3`]'s: the same block without its
@@ -156,6 +177,7 @@ impl Region {
         targets: (1 << 10) | (1 << 13),
         drops: UNCAPPED,
         twin: true,
+        second: false,
     };
 
     /// A 2 × 3 block fixed in the upper-left corner (rows 0-1, columns
@@ -175,6 +197,7 @@ impl Region {
         targets: 1 << 8,
         drops: [1, 1, 1, 5, 1, 1, 1, 4, 1, 1, 2, 3, 1, 2, 3, 4],
         twin: true,
+        second: false,
     };
 
     /// The region building its goal tile beside the fixed ones instead of
@@ -189,6 +212,41 @@ impl Region {
             twin: false,
             ..self
         }
+    }
+
+    /// The region whose goal is the goal tile on a target *and* a second
+    /// one under way beside it: a neighbouring free cell holds 2^(g−1) and
+    /// one of its other neighbours 2^(g−1) too, or 2^(g−2) followed by
+    /// another 2^(g−2) (a chain that merges into the second goal tile). The
+    /// targets may hold the goal tile in a state (their drop is 0), so a
+    /// board that has made it stays in the table until the second is under
+    /// way; the goal tile anywhere else is still failure. This hands the
+    /// search a board ready for the next merge rather than one that spent
+    /// its small tiles on the first. As the goal tile stays on the board,
+    /// no fixed tile may merge with it: the region becomes a building one
+    /// ([`Region::building`]: every fixed tile above the goal).
+    #[must_use]
+    pub fn with_second_under_way(self, name: &'static str) -> Region {
+        let mut drops = self.drops;
+        for (c, d) in drops.iter_mut().enumerate() {
+            if bit(self.targets, c) {
+                *d = 0;
+            }
+        }
+        Region {
+            name,
+            drops,
+            second: true,
+            twin: false,
+            ..self
+        }
+    }
+
+    /// Whether success needs a second goal tile under way
+    /// ([`Region::with_second_under_way`]).
+    #[must_use]
+    pub fn needs_second(&self) -> bool {
+        self.second
     }
 
     /// Whether the anchor must hold the goal tile's twin
@@ -219,6 +277,7 @@ impl Region {
             targets: 1 << 6,
             drops,
             twin: false,
+            second: false,
         }
     }
 
@@ -285,7 +344,10 @@ impl Region {
             .into_iter()
             .chain([Region::BLOCK_2X3_CAPPED])
             .chain((5..=7).filter_map(Region::snake_stage))
-            .chain([Region::block_3_2()])
+            .chain([
+                Region::block_3_2(),
+                Region::block_3_2().with_second_under_way("3p2s"),
+            ])
             .find(|r| r.name == name)
     }
 
@@ -334,6 +396,7 @@ impl Region {
             targets,
             drops: UNCAPPED,
             twin: true,
+            second: false,
         })
     }
 
@@ -603,7 +666,7 @@ impl Subproblem {
     pub fn file_bytes(&self) -> u64 {
         let n = self.states();
         (header_bytes(&self.region) as u64)
-            .saturating_add(n.saturating_mul(4))
+            .saturating_add(n.saturating_mul(2))
             .saturating_add(n.div_ceil(4) + 4)
     }
 
@@ -659,8 +722,8 @@ const NO_MOVE: u8 = 0;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     sub: Subproblem,
-    /// Per state, the success probability.
-    values: Vec<f32>,
+    /// Per state, the success probability ([`quantize`]d).
+    values: Vec<u16>,
     /// Per state, two bits: the index of the best move in [`Dir::ALL`]
     /// (meaningless where the probability is 0).
     moves: Vec<u8>,
@@ -682,6 +745,56 @@ struct Model {
     /// Pairs of neighbouring fixed cells, which must differ on a real board.
     fixed_pairs: Vec<(usize, usize)>,
     fixed_cells: Vec<usize>,
+    /// The boards that are success when a second goal tile must be under
+    /// way: (nibble mask, value) pairs, empty otherwise.
+    patterns: Vec<(u64, u64)>,
+}
+
+/// The free neighbours of `cell` in `free`.
+fn free_neighbours(free: u16, cell: usize) -> impl Iterator<Item = usize> {
+    let left = (!cell.is_multiple_of(4)).then(|| cell - 1);
+    let right = (cell % 4 < 3).then_some(cell + 1);
+    let up = cell.checked_sub(4);
+    let down = (cell < 12).then_some(cell + 4);
+    [left, right, up, down]
+        .into_iter()
+        .flatten()
+        .filter(move |&c| bit(free, c))
+}
+
+/// The success patterns of a region whose goal needs a second tile under
+/// way (see [`Region::with_second_under_way`]): the goal tile on a target
+/// t, 2^(g−1) on a free neighbour n of t, and on a free neighbour m of n
+/// (not t) 2^(g−1), or 2^(g−2) with 2^(g−2) on a free neighbour k of m (not
+/// n or t).
+fn second_patterns(region: &Region, g: u8) -> Vec<(u64, u64)> {
+    let free = region.free;
+    let cell = |c: usize, e: u8| (0xFu64 << (4 * c), u64::from(e) << (4 * c));
+    let join = |parts: &[(u64, u64)]| {
+        parts
+            .iter()
+            .fold((0, 0), |(m, v), &(pm, pv)| (m | pm, v | pv))
+    };
+    let mut out = Vec::new();
+    if g < 3 {
+        return out;
+    }
+    for t in (0..16).filter(|&c| bit(region.targets, c)) {
+        for n in free_neighbours(free, t) {
+            for m in free_neighbours(free, n).filter(|&m| m != t) {
+                out.push(join(&[cell(t, g), cell(n, g - 1), cell(m, g - 1)]));
+                for k in free_neighbours(free, m).filter(|&k| k != n && k != t) {
+                    out.push(join(&[
+                        cell(t, g),
+                        cell(n, g - 1),
+                        cell(m, g - 2),
+                        cell(k, g - 2),
+                    ]));
+                }
+            }
+        }
+    }
+    out
 }
 
 impl Model {
@@ -722,6 +835,11 @@ impl Model {
             walls,
             fixed_pairs,
             fixed_cells,
+            patterns: if sub.region.second {
+                second_patterns(&sub.region, sub.goal)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -762,6 +880,13 @@ impl Model {
                 .all(|&(a, b)| board.cell(a) != board.cell(b))
     }
 
+    /// Whether `board` is already a success of a goal that needs a second
+    /// tile under way (then the table has done its part: it does not
+    /// match).
+    fn reached(&self, board: Bitboard) -> bool {
+        self.patterns.iter().any(|&(m, v)| board.0 & m == v)
+    }
+
     /// The index of a model board whose free tiles are all within their
     /// caps.
     fn index(&self, board: Bitboard) -> u64 {
@@ -790,8 +915,6 @@ pub enum TableError {
     Subproblem,
     /// The checksum does not match the contents.
     Checksum,
-    /// A probability outside 0..=1.
-    Value,
 }
 
 impl fmt::Display for TableError {
@@ -806,7 +929,6 @@ impl fmt::Display for TableError {
             TableError::Header(m) => write!(f, "not a table file of this version: {m}"),
             TableError::Subproblem => f.write_str("the table is of another sub-problem"),
             TableError::Checksum => f.write_str("checksum mismatch: the file is damaged"),
-            TableError::Value => f.write_str("a probability outside 0..=1: the file is damaged"),
         }
     }
 }
@@ -817,10 +939,11 @@ impl std::error::Error for TableError {}
 const MAGIC: &[u8; 8] = b"BK2048T\n";
 
 /// The format version; a file of another version is rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Magic, version, free mask, targets mask, anchor, goal, a flag byte (1
-/// when the region is capped), a flag byte (1 when the region builds its
+/// when the region is capped, plus 2 when its goal needs a second tile
+/// under way), a flag byte (1 when the region builds its
 /// goal beside the fixed tiles rather than the anchor's twin), state count.
 const HEADER_BYTES: usize = 8 + 4 + 2 + 2 + 1 + 1 + 2 + 8;
 
@@ -835,6 +958,12 @@ fn header_bytes(region: &Region) -> usize {
     } else {
         HEADER_BYTES
     }
+}
+
+/// The header's flag byte of `region`: 1 when capped, plus 2 when its goal
+/// needs a second tile under way.
+fn region_flags(region: &Region) -> u8 {
+    u8::from(region.is_capped()) | u8::from(region.second) << 1
 }
 
 /// The drops of `region` packed a nibble per cell.
@@ -870,7 +999,7 @@ impl Table {
         let model = Model::new(&sub);
         let n = usize::try_from(sub.states())
             .map_err(|_| SubproblemError("too many states for this machine".into()))?;
-        let mut values = vec![0f32; n];
+        let mut values = vec![0u16; n];
         let mut moves = vec![0u8; n.div_ceil(4)];
         let total = n as u64;
         let mut done = 0u64;
@@ -878,7 +1007,7 @@ impl Table {
             let (dir, value) = solve_state(&sub, &model, &values, state);
             if let Ok(i) = usize::try_from(state) {
                 if let Some(v) = values.get_mut(i) {
-                    *v = value;
+                    *v = quantize(f64::from(value));
                 }
                 set_move(&mut moves, i, dir);
             }
@@ -916,8 +1045,8 @@ impl Table {
             return None;
         }
         let i = usize::try_from(self.model.index(board)).ok()?;
-        let p = *self.values.get(i)?;
-        (p > 0.0).then(|| (get_move(&self.moves, i), p))
+        let q = *self.values.get(i)?;
+        (q > 0).then(|| (get_move(&self.moves, i), dequantize(q) as f32))
     }
 
     /// The best move and probability of success of a board matching this
@@ -925,7 +1054,7 @@ impl Table {
     /// no move has a chance.
     #[must_use]
     pub fn probe(&self, board: Bitboard) -> Option<(Dir, f32)> {
-        if !self.model.fixed_fit(&self.sub, board) {
+        if !self.model.fixed_fit(&self.sub, board) || self.model.reached(board) {
             return None;
         }
         self.entry(board)
@@ -939,14 +1068,17 @@ impl Table {
     #[must_use]
     pub fn chances(&self, board: Bitboard) -> Option<[Option<f32>; 4]> {
         let m = &self.model;
-        if !m.fixed_fit(&self.sub, board) || !m.within_caps(board) {
+        if !m.fixed_fit(&self.sub, board) || !m.within_caps(board) || m.reached(board) {
             return None;
         }
         let model_board = Bitboard((board.0 & !m.fixed_mask) | m.walls);
         let mut out = [None; 4];
         for (slot, after) in out.iter_mut().zip(model_board.slides()) {
             if after != model_board && after.0 & m.fixed_mask == m.walls {
-                *slot = Some(move_value(&self.sub, m, &self.values, after));
+                let p = move_value(&self.sub, m, &self.values, after);
+                // Rounded as a stored value is, so the best move's chance
+                // is the probability stored for the board.
+                *slot = Some(dequantize(quantize(f64::from(p))) as f32);
             }
         }
         Some(out)
@@ -961,24 +1093,25 @@ impl Table {
             return None;
         }
         let i = usize::try_from(self.model.index(board)).ok()?;
-        self.values.get(i).copied()
+        self.values.get(i).map(|&q| dequantize(q) as f32)
     }
 
     /// The table as bytes: header (followed by the drops when the region is
-    /// capped), probabilities (little-endian `f32`), moves (two bits each),
+    /// capped), probabilities (little-endian `u16` steps of 1/65,535), moves
+    /// (two bits each),
     /// CRC-32 of everything before it.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let n = self.values.len();
         let region = &self.sub.region;
-        let mut out = Vec::with_capacity(header_bytes(region) + 4 * n + self.moves.len() + 4);
+        let mut out = Vec::with_capacity(header_bytes(region) + 2 * n + self.moves.len() + 4);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&region.free.to_le_bytes());
         out.extend_from_slice(&region.targets.to_le_bytes());
         out.push(region.anchor);
         out.push(self.sub.goal);
-        out.extend_from_slice(&[u8::from(region.is_capped()), u8::from(!region.twin)]);
+        out.extend_from_slice(&[region_flags(region), u8::from(!region.twin)]);
         out.extend_from_slice(&(n as u64).to_le_bytes());
         if region.is_capped() {
             out.extend_from_slice(&packed_drops(region).to_le_bytes());
@@ -995,8 +1128,8 @@ impl Table {
     /// Reads the table of `sub` from bytes written by [`Table::to_bytes`].
     ///
     /// # Errors
-    /// Wrong length, magic or version, another sub-problem, a checksum
-    /// mismatch or a probability outside 0..=1.
+    /// Wrong length, magic or version, another sub-problem, or a checksum
+    /// mismatch.
     pub fn from_bytes(sub: Subproblem, bytes: &[u8]) -> Result<Table, TableError> {
         sub.check().map_err(|_| TableError::Subproblem)?;
         let found = bytes.len() as u64;
@@ -1023,7 +1156,7 @@ impl Table {
         let n = u64::from_le_bytes(array(rest, 12));
         let r = sub.region;
         if (free, targets, anchor, goal) != (r.free, r.targets, Some(r.anchor), Some(sub.goal))
-            || capped != Some(u8::from(r.is_capped()))
+            || capped != Some(region_flags(&r))
             || building != Some(u8::from(!r.twin))
             || n != sub.states()
         {
@@ -1049,14 +1182,11 @@ impl Table {
         }
         let n = usize::try_from(n).map_err(|_| TableError::Subproblem)?;
         let data = body.get(header_len..).unwrap_or_default();
-        let (value_bytes, moves) = data.split_at((4 * n).min(data.len()));
-        let values: Vec<f32> = value_bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(array(c, 0)))
+        let (value_bytes, moves) = data.split_at((2 * n).min(data.len()));
+        let values: Vec<u16> = value_bytes
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes(array(c, 0)))
             .collect();
-        if values.iter().any(|v| !(0.0..=1.0).contains(v)) {
-            return Err(TableError::Value);
-        }
         Ok(Table {
             sub,
             values,
@@ -1204,7 +1334,7 @@ fn for_each_state_by_sum(model: &Model, mut visit: impl FnMut(u64)) {
 
 /// The best move of state `index` and its probability, from the values of
 /// the states with larger sums.
-fn solve_state(sub: &Subproblem, model: &Model, values: &[f32], index: u64) -> (Option<Dir>, f32) {
+fn solve_state(sub: &Subproblem, model: &Model, values: &[u16], index: u64) -> (Option<Dir>, f32) {
     let board = model.board(index);
     let mut best: Option<Dir> = None;
     let mut best_value = 0f32;
@@ -1226,12 +1356,13 @@ fn solve_state(sub: &Subproblem, model: &Model, values: &[f32], index: u64) -> (
 /// it elsewhere or left a free tile above its cell's cap (the board is
 /// outside the table), else the average over the spawns, a spawn above its
 /// cell's cap counting 0.
-fn move_value(sub: &Subproblem, model: &Model, values: &[f32], after: Bitboard) -> f32 {
+fn move_value(sub: &Subproblem, model: &Model, values: &[u16], after: Bitboard) -> f32 {
     let g = sub.goal;
+    let second = sub.region.second;
     let mut failed = false;
     for (&c, &cap) in model.free_cells.iter().zip(&model.caps) {
         let e = after.cell(c);
-        if e == g && bit(sub.region.targets, c) {
+        if e == g && !second && bit(sub.region.targets, c) {
             return 1.0;
         }
         failed |= e > cap;
@@ -1239,12 +1370,15 @@ fn move_value(sub: &Subproblem, model: &Model, values: &[f32], after: Bitboard) 
     if failed {
         return 0.0;
     }
+    if model.reached(after) {
+        return 1.0;
+    }
     let base = model.index(after);
     let v = |i: u64| {
         usize::try_from(i)
             .ok()
             .and_then(|i| values.get(i))
-            .map_or(0.0, |&v| f64::from(v))
+            .map_or(0.0, |&q| dequantize(q))
     };
     let mut total = 0f64;
     let mut empty = 0u32;
