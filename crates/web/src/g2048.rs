@@ -272,7 +272,9 @@ pub struct Move {
 }
 
 /// The answer to a move: whether it changed the board, and the new state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// Serialize only: serde cannot read a u128 board inside a flattened
+// struct, so a client reads the state as `GameState` and `changed` beside it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Moved {
     /// False when the move changed nothing (no tile, no count).
     pub changed: bool,
@@ -415,7 +417,9 @@ pub async fn hint(
 
 /// The answer to an undo: whether a move was taken back, how many more
 /// can be, and the state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// Serialize only: serde cannot read a u128 board inside a flattened
+// struct, so a client reads the state as `GameState` and `changed` beside it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Undone {
     /// False when no move was left to take back.
     pub undone: bool,
@@ -507,5 +511,29 @@ mod tests {
             std::mem::size_of::<Kept>() + HISTORY * one + 64 < 8 << 10,
             "{one}"
         );
+    }
+
+    /// A move's answer reads back as the game's state (the flattened
+    /// fields) with `changed` beside it.
+    #[test]
+    fn a_moved_answer_reads_back_as_a_game_state() {
+        let state = GameState {
+            id: "7".into(),
+            seed: 3,
+            size: 2,
+            board: vec![vec![1 << 100, 2], vec![0, 4]],
+            score: 12,
+            moves: 5,
+            over: false,
+            legal: vec!["up".into()],
+        };
+        let moved = Moved {
+            changed: true,
+            game: state.clone(),
+        };
+        let text = serde_json::to_string(&moved).unwrap_or_default();
+        let back: Result<GameState, _> = serde_json::from_str(&text);
+        assert_eq!(back.ok(), Some(state));
+        assert!(text.starts_with(r#"{"changed":true,"id":"7""#), "{text}");
     }
 }
