@@ -1,9 +1,10 @@
 //! Where boardkit keeps what it builds once: the 2048 AI's lookup tables,
 //! in the user's cache folder ([`default_dir`]) or a folder given.
 //!
-//! The game crate turns a table into bytes and back and verifies them
-//! ([`Table::from_bytes`]: header, size, checksum); this crate only reads
-//! and writes the files, so every front end (the command line, Python, the
+//! The game crate writes a table and reads it back with its checks
+//! ([`Table::write_to`], [`Table::read_from`]: header, size, checksum, a
+//! chunk at a time, so a table never needs a second copy in memory); this
+//! crate only opens, names and renames the files, so every front end (the command line, Python, the
 //! web server) plays with the same tables as the others. A file that fails
 //! the checks is reported ([`Report::warn`]) and rebuilt, never used. A new
 //! file is written beside its final name and renamed into place, so an
@@ -133,14 +134,14 @@ pub fn load_or_build(
     let mut to_build = Vec::new();
     for &sub in subs {
         let path = dir.map(|d| d.join(sub.file_name()));
-        match path.as_deref().filter(|_| !force).map(fs::read) {
+        match path.as_deref().filter(|_| !force).map(fs::File::open) {
             None => to_build.push(sub),
             Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => to_build.push(sub),
             Some(Err(e)) => {
                 report.warn(&format!("cannot read {}: {e}; rebuilding it", show(&path)));
                 to_build.push(sub);
             }
-            Some(Ok(bytes)) => match Table::from_bytes(sub, &bytes) {
+            Some(Ok(file)) => match Table::read_from(sub, &mut io::BufReader::new(file)) {
                 Ok(table) => {
                     tables.push(table);
                     fates.push((sub, Fate::Read));
@@ -215,8 +216,8 @@ pub fn load_present(dir: &Path, subs: &[Subproblem]) -> Tables {
     let tables = subs
         .iter()
         .filter_map(|&sub| {
-            let bytes = fs::read(dir.join(sub.file_name())).ok()?;
-            Table::from_bytes(sub, &bytes).ok()
+            let file = fs::File::open(dir.join(sub.file_name())).ok()?;
+            Table::read_from(sub, &mut io::BufReader::new(file)).ok()
         })
         .collect();
     Tables::new(tables)
@@ -242,10 +243,18 @@ fn save(dir: &Path, table: &Table) -> io::Result<()> {
     fs::create_dir_all(dir)?;
     let name = table.subproblem().file_name();
     let tmp = dir.join(format!("{name}.tmp-{}", std::process::id()));
-    fs::write(&tmp, table.to_bytes())?;
-    fs::rename(&tmp, dir.join(name)).inspect_err(|_| {
-        let _ = fs::remove_file(&tmp);
-    })
+    let written = fs::File::create(&tmp).and_then(|file| {
+        let mut out = io::BufWriter::new(file);
+        table.write_to(&mut out)?;
+        out.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()
+    });
+    written
+        .and_then(|()| fs::rename(&tmp, dir.join(name)))
+        .inspect_err(|_| {
+            let _ = fs::remove_file(&tmp);
+        })
 }
 
 /// Fails unless files can be written in `dir` (made if missing), so that a

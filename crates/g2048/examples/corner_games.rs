@@ -41,13 +41,15 @@ fn main() {
         .into_iter()
         .filter_map(|sub| {
             let path = std::path::Path::new(&dir).join(sub.file_name());
-            std::fs::read(&path)
+            std::fs::File::open(&path)
                 .ok()
-                .and_then(|bytes| Table::from_bytes(sub, &bytes).ok())
+                .and_then(|file| Table::read_from(sub, &mut std::io::BufReader::new(file)).ok())
                 .or_else(|| {
                     eprintln!("{}: building it", path.display());
                     let table = Table::build(sub, |_, _| {}).ok()?;
-                    if let Err(e) = std::fs::write(&path, table.to_bytes()) {
+                    let saved = std::fs::File::create(&path)
+                        .and_then(|file| table.write_to(&mut std::io::BufWriter::new(file)));
+                    if let Err(e) = saved {
                         eprintln!("{}: not saved: {e}", path.display());
                     }
                     Some(table)

@@ -58,6 +58,7 @@
 //! truncated file is an error, never a table.
 
 use std::fmt;
+use std::io::{self, Read, Write};
 
 use boardkit_grid::Dir;
 
@@ -915,6 +916,8 @@ pub enum TableError {
     Subproblem,
     /// The checksum does not match the contents.
     Checksum,
+    /// The bytes could not be read (an I/O error of the reader).
+    Read(String),
 }
 
 impl fmt::Display for TableError {
@@ -929,6 +932,7 @@ impl fmt::Display for TableError {
             TableError::Header(m) => write!(f, "not a table file of this version: {m}"),
             TableError::Subproblem => f.write_str("the table is of another sub-problem"),
             TableError::Checksum => f.write_str("checksum mismatch: the file is damaged"),
+            TableError::Read(e) => write!(f, "cannot read: {e}"),
         }
     }
 }
@@ -1096,33 +1100,54 @@ impl Table {
         self.values.get(i).map(|&q| dequantize(q) as f32)
     }
 
-    /// The table as bytes: header (followed by the drops when the region is
-    /// capped), probabilities (little-endian `u16` steps of 1/65,535), moves
-    /// (two bits each),
-    /// CRC-32 of everything before it.
+    /// The table as bytes, as [`Table::write_to`] writes them.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let n = self.values.len();
-        let region = &self.sub.region;
-        let mut out = Vec::with_capacity(header_bytes(region) + 2 * n + self.moves.len() + 4);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&region.free.to_le_bytes());
-        out.extend_from_slice(&region.targets.to_le_bytes());
-        out.push(region.anchor);
-        out.push(self.sub.goal);
-        out.extend_from_slice(&[region_flags(region), u8::from(!region.twin)]);
-        out.extend_from_slice(&(n as u64).to_le_bytes());
-        if region.is_capped() {
-            out.extend_from_slice(&packed_drops(region).to_le_bytes());
-        }
-        for v in &self.values {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&self.moves);
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
+        let mut out = Vec::with_capacity(usize::try_from(self.sub.file_bytes()).unwrap_or(0));
+        // Writing into a Vec cannot fail.
+        let _ = self.write_to(&mut out);
         out
+    }
+
+    /// Writes the table: header (followed by the drops when the region is
+    /// capped), probabilities (little-endian `u16` steps of 1/65,535), moves
+    /// (two bits each), CRC-32 of everything before it. The table is
+    /// written a chunk at a time, never copied whole, so saving a table
+    /// needs no memory beyond the table's own.
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn write_to(&self, w: &mut impl Write) -> io::Result<()> {
+        let region = &self.sub.region;
+        let mut head = Vec::with_capacity(header_bytes(region));
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        head.extend_from_slice(&region.free.to_le_bytes());
+        head.extend_from_slice(&region.targets.to_le_bytes());
+        head.push(region.anchor);
+        head.push(self.sub.goal);
+        head.extend_from_slice(&[region_flags(region), u8::from(!region.twin)]);
+        head.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        if region.is_capped() {
+            head.extend_from_slice(&packed_drops(region).to_le_bytes());
+        }
+        let mut crc = crc32fast::Hasher::new();
+        let mut put = |bytes: &[u8]| {
+            crc.update(bytes);
+            w.write_all(bytes)
+        };
+        put(&head)?;
+        let mut chunk = Vec::with_capacity(2 * CHUNK);
+        for values in self.values.chunks(CHUNK) {
+            chunk.clear();
+            for v in values {
+                chunk.extend_from_slice(&v.to_le_bytes());
+            }
+            put(&chunk)?;
+        }
+        put(&self.moves)?;
+        let sum = crc.finalize();
+        w.write_all(&sum.to_le_bytes())
     }
 
     /// Reads the table of `sub` from bytes written by [`Table::to_bytes`].
@@ -1131,12 +1156,34 @@ impl Table {
     /// Wrong length, magic or version, another sub-problem, or a checksum
     /// mismatch.
     pub fn from_bytes(sub: Subproblem, bytes: &[u8]) -> Result<Table, TableError> {
+        Table::read_from(sub, &mut &*bytes)
+    }
+
+    /// Reads the table of `sub` from `r` (a file, say), as
+    /// [`Table::write_to`] wrote it: a chunk at a time, so loading needs no
+    /// memory beyond the table's own. Reads to the end of `r`: a byte more
+    /// or less than the table's size is an error.
+    ///
+    /// # Errors
+    /// Wrong length, magic or version, another sub-problem, a checksum
+    /// mismatch, or the reader's error.
+    pub fn read_from(sub: Subproblem, r: &mut impl Read) -> Result<Table, TableError> {
         sub.check().map_err(|_| TableError::Subproblem)?;
-        let found = bytes.len() as u64;
-        let header = bytes.get(..HEADER_BYTES).ok_or(TableError::Length {
-            expected: HEADER_BYTES as u64,
-            found,
-        })?;
+        let mut crc = crc32fast::Hasher::new();
+        let mut got = 0u64;
+        let mut read = |buf: &mut [u8], crc: &mut crc32fast::Hasher| -> Result<bool, TableError> {
+            let n = fill(r, buf).map_err(|e| TableError::Read(e.to_string()))?;
+            got += n as u64;
+            crc.update(buf.get(..n).unwrap_or_default());
+            Ok(n == buf.len())
+        };
+        let mut header = [0u8; HEADER_BYTES];
+        if !read(&mut header, &mut crc)? {
+            return Err(TableError::Length {
+                expected: HEADER_BYTES as u64,
+                found: got,
+            });
+        }
         let (magic, rest) = header.split_at(8);
         if magic != MAGIC {
             return Err(TableError::Header("wrong magic bytes".into()));
@@ -1154,46 +1201,91 @@ impl Table {
         let capped = rest.get(10).copied();
         let building = rest.get(11).copied();
         let n = u64::from_le_bytes(array(rest, 12));
-        let r = sub.region;
-        if (free, targets, anchor, goal) != (r.free, r.targets, Some(r.anchor), Some(sub.goal))
-            || capped != Some(region_flags(&r))
-            || building != Some(u8::from(!r.twin))
+        let region = sub.region;
+        if (free, targets, anchor, goal)
+            != (
+                region.free,
+                region.targets,
+                Some(region.anchor),
+                Some(sub.goal),
+            )
+            || capped != Some(region_flags(&region))
+            || building != Some(u8::from(!region.twin))
             || n != sub.states()
         {
             return Err(TableError::Subproblem);
         }
-        let header_len = header_bytes(&r);
-        let drops = bytes
-            .get(HEADER_BYTES..header_len)
-            .ok_or(TableError::Length {
-                expected: header_len as u64,
-                found,
-            })?;
-        if r.is_capped() && u64::from_le_bytes(array(drops, 0)) != packed_drops(&r) {
-            return Err(TableError::Subproblem);
-        }
         let expected = sub.file_bytes();
-        if found != expected {
-            return Err(TableError::Length { expected, found });
-        }
-        let (body, crc) = bytes.split_at(bytes.len() - 4);
-        if crc32fast::hash(body) != u32::from_le_bytes(array(crc, 0)) {
-            return Err(TableError::Checksum);
+        let short = |got: u64| TableError::Length {
+            expected,
+            found: got,
+        };
+        if region.is_capped() {
+            let mut drops = [0u8; DROPS_BYTES];
+            if !read(&mut drops, &mut crc)? {
+                return Err(short(got));
+            }
+            if u64::from_le_bytes(drops) != packed_drops(&region) {
+                return Err(TableError::Subproblem);
+            }
         }
         let n = usize::try_from(n).map_err(|_| TableError::Subproblem)?;
-        let data = body.get(header_len..).unwrap_or_default();
-        let (value_bytes, moves) = data.split_at((2 * n).min(data.len()));
-        let values: Vec<u16> = value_bytes
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes(array(c, 0)))
-            .collect();
+        let mut values = Vec::with_capacity(n);
+        let mut chunk = vec![0u8; 2 * CHUNK];
+        while values.len() < n {
+            let len = 2 * CHUNK.min(n - values.len());
+            let part = chunk.get_mut(..len).unwrap_or_default();
+            if !read(part, &mut crc)? {
+                return Err(short(got));
+            }
+            values.extend(
+                part.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes(array(c, 0))),
+            );
+        }
+        let mut moves = vec![0u8; n.div_ceil(4)];
+        if !read(&mut moves, &mut crc)? {
+            return Err(short(got));
+        }
+        let mut sum = [0u8; 4];
+        let whole = read(&mut sum, &mut crc32fast::Hasher::new())?;
+        if !whole {
+            return Err(short(got));
+        }
+        let extra = io::copy(r, &mut io::sink()).map_err(|e| TableError::Read(e.to_string()))?;
+        if extra > 0 {
+            return Err(TableError::Length {
+                expected,
+                found: got + extra,
+            });
+        }
+        if crc.finalize() != u32::from_le_bytes(sum) {
+            return Err(TableError::Checksum);
+        }
         Ok(Table {
             sub,
             values,
-            moves: moves.to_vec(),
+            moves,
             model: Model::new(&sub),
         })
     }
+}
+
+/// Values written or read at a time.
+const CHUNK: usize = 1 << 15;
+
+/// Reads into `buf` until it is full or `r` ends; returns the bytes read.
+fn fill(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut at = 0;
+    while let Some(rest) = buf.get_mut(at..).filter(|b| !b.is_empty()) {
+        match r.read(rest) {
+            Ok(0) => break,
+            Ok(k) => at += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(at)
 }
 
 /// `N` bytes of `bytes` from `at` (zeros past its end; lengths are checked

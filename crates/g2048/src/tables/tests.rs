@@ -969,3 +969,91 @@ fn a_board_with_the_second_tile_under_way_is_left_to_the_search() {
         Ok(&table)
     );
 }
+
+/// A reader that hands out at most 7 bytes a call and fails after `fail_at`
+/// bytes.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    fail_at: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at >= self.fail_at {
+            return Err(std::io::Error::other("the disk went away"));
+        }
+        let end = (self.at + 7.min(buf.len()))
+            .min(self.bytes.len())
+            .min(self.fail_at);
+        let part = &self.bytes[self.at..end];
+        buf[..part.len()].copy_from_slice(part);
+        self.at = end;
+        Ok(part.len())
+    }
+}
+
+#[test]
+fn tables_stream_in_pieces_and_every_cut_or_excess_is_a_length_error() {
+    let region = region("row", 0xF000, 8, 1 << 12).capped_by_distance("row-cap");
+    let table = build(region, 4);
+    let sub = table.subproblem();
+    let bytes = table.to_bytes();
+    let total = bytes.len() as u64;
+    assert_eq!(total, sub.file_bytes());
+    let mut written = Vec::new();
+    table
+        .write_to(&mut written)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(written, bytes);
+    let mut trickle = Trickle {
+        bytes: &bytes,
+        at: 0,
+        fail_at: usize::MAX,
+    };
+    assert_eq!(Table::read_from(sub, &mut trickle).as_ref(), Ok(&table));
+    for cut in [
+        0,
+        1,
+        HEADER_BYTES - 1,
+        HEADER_BYTES,
+        HEADER_BYTES + 3,
+        bytes.len() / 2,
+        bytes.len() - 1,
+    ] {
+        let expected = if cut < HEADER_BYTES {
+            HEADER_BYTES as u64
+        } else {
+            total
+        };
+        assert_eq!(
+            Table::from_bytes(sub, &bytes[..cut]),
+            Err(TableError::Length {
+                expected,
+                found: cut as u64
+            }),
+            "cut at {cut}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(&[0, 0, 0]);
+    assert_eq!(
+        Table::from_bytes(sub, &longer),
+        Err(TableError::Length {
+            expected: total,
+            found: total + 3
+        })
+    );
+    let mut failing = Trickle {
+        bytes: &bytes,
+        at: 0,
+        fail_at: bytes.len() / 2,
+    };
+    assert_eq!(
+        Table::read_from(sub, &mut failing),
+        Err(TableError::Read("the disk went away".into()))
+    );
+    // A writer that fails passes its error on.
+    let mut full = [0u8; 10];
+    assert!(table.write_to(&mut &mut full[..]).is_err());
+}
