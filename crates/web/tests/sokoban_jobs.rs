@@ -352,9 +352,18 @@ async fn a_solve_past_the_running_ones_waits_in_the_queue() {
     assert_eq!(waiting.status(), StatusCode::OK);
     let answer = call(&app, "/api/v1/sokoban/solve", &json!({"xsb": CORRIDOR})).await;
     assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
+    // The waiting stream says so before the running solve goes away (its
+    // task may run after the answer's head has come).
+    let mut waiting = waiting.into_body();
+    let mut text = String::new();
+    while !text.contains("event: queued") {
+        let frame = waiting.frame().await.unwrap().unwrap();
+        text.push_str(std::str::from_utf8(frame.data_ref().unwrap()).unwrap());
+    }
     drop(running);
-    let bytes = waiting.into_body().collect().await.unwrap().to_bytes();
-    let got = without_progress(events(std::str::from_utf8(&bytes).unwrap()), 60.0);
+    let rest = waiting.collect().await.unwrap().to_bytes();
+    text.push_str(std::str::from_utf8(&rest).unwrap());
+    let got = without_progress(events(&text), 60.0);
     let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["queued", "started", "solved"], "{got:?}");
     assert_eq!(got[0].1, json!({}));
