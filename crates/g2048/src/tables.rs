@@ -282,6 +282,28 @@ impl Region {
         }
     }
 
+    /// The 2 × 3 corner block (three cells of each of the top two rows)
+    /// fixed, the twin of its inner corner (the second row's third cell)
+    /// wanted beside it, on its right or below it; the free cells capped by
+    /// their distance from those two, at most three steps
+    /// ([`Region::capped_by_distance_within`]). The stage after
+    /// [`Region::block_3_2`]'s: that table builds the block's sixth tile,
+    /// this one doubles it. 127 M states at 128, 539 M at 256.
+    #[must_use]
+    pub fn block_2_3_twin() -> Region {
+        let fixed: u16 = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 4) | (1 << 5) | (1 << 6);
+        let region = Region {
+            name: "2x3t",
+            free: !fixed,
+            anchor: 6,
+            targets: (1 << 7) | (1 << 10),
+            drops: UNCAPPED,
+            twin: true,
+            second: false,
+        };
+        region.capped_by_distance_within("2x3t", 3)
+    }
+
     /// The cells of the snake formation in order, from the upper-left
     /// corner along the top row, back along the second row, and so on.
     pub const SNAKE: [usize; 16] = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
@@ -348,6 +370,7 @@ impl Region {
             .chain([
                 Region::block_3_2(),
                 Region::block_3_2().with_second_under_way("3p2s"),
+                Region::block_2_3_twin(),
             ])
             .find(|r| r.name == name)
     }

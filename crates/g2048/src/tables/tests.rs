@@ -1057,3 +1057,18 @@ fn tables_stream_in_pieces_and_every_cut_or_excess_is_a_length_error() {
     let mut full = [0u8; 10];
     assert!(table.write_to(&mut &mut full[..]).is_err());
 }
+
+#[test]
+fn the_2_3_block_wants_its_inner_corner_s_twin_beside_it() {
+    let r = Region::block_2_3_twin();
+    assert_eq!(Region::named("2x3t"), Some(r));
+    assert_eq!((r.free(), r.anchor(), r.is_twin()), (0xFF88, 6, true));
+    assert_eq!(r.targets(), (1 << 7) | (1 << 10));
+    // Distance 0 or 1 from a target: 2^(g−1); 2: 2^(g−2); 3 and more: 2^(g−3).
+    assert_eq!(r.drops(), [1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 1, 2]);
+    assert_eq!(
+        Subproblem { region: r, goal: 8 }.states(),
+        8u64.pow(6) * 7u64.pow(3) * 6
+    );
+    assert!(check_against_brute_force(&build(r, 4)) > 0);
+}
