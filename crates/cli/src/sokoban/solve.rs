@@ -257,9 +257,12 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
 fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
     let nodes = count(r.nodes, "node", "nodes");
     let unsolved = |why: &str| {
-        // A limit reached while the level's tables were still being made
-        // (a large level) leaves no time to search: say where it went.
-        let set_up = if r.set_up_seconds * 2.0 >= r.seconds {
+        // A time limit reached while the level's tables were still being
+        // made (a large level) leaves no time to search: say where it
+        // went. (No other limit can be reached before the search, and a
+        // tiny search may take less time than its set-up.)
+        let timed_out = matches!(r.end, End::Unsolved(Limit::Time));
+        let set_up = if timed_out && r.set_up_seconds * 2.0 >= r.seconds {
             format!(
                 ", {:.3} s of it setting up the level's tables",
                 r.set_up_seconds
@@ -500,6 +503,19 @@ mod tests {
         assert_eq!(
             describe(&one, Some(Optimal::Moves), "L"),
             "L: solved (fewest moves) in 0.250 s: 1 move, 1 push (7 nodes)\nR\n"
+        );
+    }
+
+    /// A node limit reached after a set-up longer than the search says
+    /// nothing of the set-up: only a time limit can be reached in it.
+    #[test]
+    fn only_a_time_limit_blames_the_set_up() {
+        let mut r = report(End::Unsolved(Limit::Nodes));
+        r.nodes = 11;
+        r.set_up_seconds = 0.2;
+        assert_eq!(
+            describe(&r, None, "L"),
+            "L: unsolved: node limit reached after 0.250 s (11 nodes)\n"
         );
     }
 
