@@ -257,12 +257,12 @@ fn solve_one(number: usize, level: &Level, config: &Config) -> Report {
 fn describe(r: &Report, optimal: Option<Optimal>, name: &str) -> String {
     let nodes = count(r.nodes, "node", "nodes");
     let unsolved = |why: &str| {
-        // A time limit reached while the level's tables were still being
-        // made (a large level) leaves no time to search: say where it
-        // went. (No other limit can be reached before the search, and a
-        // tiny search may take less time than its set-up.)
-        let timed_out = matches!(r.end, End::Unsolved(Limit::Time));
-        let set_up = if timed_out && r.set_up_seconds * 2.0 >= r.seconds {
+        // A time or memory limit reached while the level's tables were
+        // still being made (a large level) leaves no time to search: say
+        // where it went. A node limit is only reached by the search, which
+        // on a tiny level may take less time than its set-up.
+        let in_set_up = matches!(r.end, End::Unsolved(Limit::Time | Limit::Memory));
+        let set_up = if in_set_up && r.set_up_seconds * 2.0 >= r.seconds {
             format!(
                 ", {:.3} s of it setting up the level's tables",
                 r.set_up_seconds
@@ -507,7 +507,8 @@ mod tests {
     }
 
     /// A node limit reached after a set-up longer than the search says
-    /// nothing of the set-up: only a time limit can be reached in it.
+    /// nothing of the set-up: only a time or memory limit can be reached
+    /// in it.
     #[test]
     fn only_a_time_limit_blames_the_set_up() {
         let mut r = report(End::Unsolved(Limit::Nodes));
