@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use axum::extract::State;
 use axum::Json;
-use boardkit_yut::search::{Limits, Line, SearchError, Solver, PIECES};
+use boardkit_yut::search::{Limits, Line, NamedTurn, SearchError, Solver, PIECES};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{int_arg, ApiError, Body, Int};
@@ -84,49 +84,14 @@ pub struct BestLine {
     /// The most points the rolls can make.
     pub score: u32,
     /// One entry per roll.
-    pub turns: Vec<TurnShown>,
-}
-
-/// One turn of a best line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnShown {
-    /// The turn, from 1.
-    pub turn: usize,
-    /// The roll.
-    pub roll: u8,
-    /// The piece moved (numbered from 1 in the order pieces leave the
-    /// start), or `None` when every piece was already on the end.
-    pub piece: Option<usize>,
-    /// The cell it moves from, by name (`start`, `10`, `b25`).
-    pub from: Option<String>,
-    /// The cell it stops on, by name (`end` past the last cell).
-    pub to: Option<String>,
-    /// The points of this turn.
-    pub points: u32,
-    /// The score after this turn.
-    pub score: u32,
+    pub turns: Vec<NamedTurn>,
 }
 
 /// `line` with the standard board's cell names.
 fn shown(line: &Line) -> BestLine {
-    let board = boardkit_yut::Board::standard();
-    let name = |id: usize| board.cell(id).name.clone();
     BestLine {
         score: line.score,
-        turns: line
-            .turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| TurnShown {
-                turn: i + 1,
-                roll: t.roll,
-                piece: t.step.map(|s| s.piece),
-                from: t.step.map(|s| name(s.from)),
-                to: t.step.map(|s| name(s.to)),
-                points: t.step.map_or(0, |s| s.points),
-                score: t.score,
-            })
-            .collect(),
+        turns: line.named_turns(&boardkit_yut::Board::standard()),
     }
 }
 

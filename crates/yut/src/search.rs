@@ -161,6 +161,49 @@ pub struct Line {
     pub turns: Vec<Turn>,
 }
 
+/// One turn of a [`Line`] with its cells named, as `boardkit yut best
+/// --json` and the web API write it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NamedTurn {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// The roll.
+    pub roll: u8,
+    /// The piece moved (numbered from 1 in the order pieces leave the
+    /// start), or `None` when every piece was already on the end.
+    pub piece: Option<usize>,
+    /// The cell it moves from, by name (`start`, `10`, `b25`).
+    pub from: Option<String>,
+    /// The cell it stops on, by name (`end` past the last cell).
+    pub to: Option<String>,
+    /// The points of this turn.
+    pub points: u32,
+    /// The score after this turn.
+    pub score: u32,
+}
+
+impl Line {
+    /// The turns with the cells of `board` (the board the line was found
+    /// on) named.
+    #[must_use]
+    pub fn named_turns(&self, board: &Board) -> Vec<NamedTurn> {
+        let name = |id: usize| board.cell(id).name.clone();
+        self.turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| NamedTurn {
+                turn: i + 1,
+                roll: t.roll,
+                piece: t.step.map(|s| s.piece),
+                from: t.step.map(|s| name(s.from)),
+                to: t.step.map(|s| name(s.to)),
+                points: t.step.map_or(0, |s| s.points),
+                score: t.score,
+            })
+            .collect()
+    }
+}
+
 /// The optimiser for one board and number of pieces; reuse it across roll
 /// sequences to reuse its memory.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use boardkit_grid::value::IntParam;
 use boardkit_yut::file::{parse_board, to_json, to_toml};
 use boardkit_yut::rolls::{parse_rolls, Game};
-use boardkit_yut::search::{Limits, Line, SearchError, Solver, PIECES};
+use boardkit_yut::search::{Limits, Line, NamedTurn, SearchError, Solver, PIECES};
 use boardkit_yut::Board;
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -115,19 +115,8 @@ fn run_board(args: &BoardArgs) -> Result<String, CliError> {
     })
 }
 
-/// One turn of a line in JSON; `null` piece and cells for a turn with every
-/// piece already on the end.
-#[derive(Serialize)]
-struct TurnJson<'a> {
-    turn: usize,
-    roll: u8,
-    piece: Option<usize>,
-    from: Option<&'a str>,
-    to: Option<&'a str>,
-    points: u32,
-    score: u32,
-}
-
+/// One game's best line in JSON (`--json`); a turn with every piece
+/// already on the end has a `null` piece and cells.
 #[derive(Serialize)]
 struct GameJson<'a> {
     case: usize,
@@ -135,7 +124,7 @@ struct GameJson<'a> {
     pieces: usize,
     rolls: &'a [u8],
     score: u32,
-    turns: Vec<TurnJson<'a>>,
+    turns: Vec<NamedTurn>,
 }
 
 fn limits(args: &BestArgs) -> Limits {
@@ -235,27 +224,13 @@ fn game_json<'a>(
     rolls: &'a [u8],
     line: &Line,
 ) -> GameJson<'a> {
-    let name = |id: usize| board.cell(id).name.as_str();
     GameJson {
         case,
         line: line_no,
         pieces,
         rolls,
         score: line.score,
-        turns: line
-            .turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| TurnJson {
-                turn: i + 1,
-                roll: t.roll,
-                piece: t.step.map(|s| s.piece),
-                from: t.step.map(|s| name(s.from)),
-                to: t.step.map(|s| name(s.to)),
-                points: t.step.map_or(0, |s| s.points),
-                score: t.score,
-            })
-            .collect(),
+        turns: line.named_turns(board),
     }
 }
 
