@@ -105,6 +105,33 @@ impl PieceSet {
         PieceSet::from_shapes(name.trim().to_ascii_lowercase(), shapes)
     }
 
+    /// The set a name ([`PieceSet::named`]) or a piece file's text
+    /// ([`PieceSet::parse`], told apart by its `#` cells) gives: what a
+    /// front end that takes no file path accepts (Python, the web API).
+    ///
+    /// ```
+    /// use boardkit_cover::PieceSet;
+    ///
+    /// assert_eq!(PieceSet::from_spec("l3+i3").map(|s| s.name().to_string()), Ok("l3+i3".into()));
+    /// assert_eq!(PieceSet::from_spec("piece\n##\n").map(|s| s.shapes().len()), Ok(1));
+    /// assert_eq!(
+    ///     PieceSet::from_spec("l5").unwrap_err(),
+    ///     "no piece set is named \"l5\": try l3, domino, i3, a union such as l3+i3, or a piece file's text"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown name, or the piece file's error (with its line).
+    pub fn from_spec(spec: &str) -> Result<PieceSet, String> {
+        match PieceSet::named(spec) {
+            Some(set) => Ok(set),
+            None if spec.contains('#') => PieceSet::parse(spec, "pieces").map_err(|e| e.to_string()),
+            None => Err(format!(
+                "no piece set is named {spec:?}: try l3, domino, i3, a union such as l3+i3, or a piece file's text"
+            )),
+        }
+    }
+
     /// Parses a piece file (see the module documentation); `name` is what
     /// the set is called in output.
     ///

@@ -7,17 +7,6 @@ use pyo3::prelude::*;
 
 use crate::shared::{bytes_arg, interruptible, invalid, seconds_arg, value_error, Int};
 
-/// The piece set a name or a piece file's text gives.
-fn pieces_of(name: &str) -> PyResult<PieceSet> {
-    match PieceSet::named(name) {
-        Some(set) => Ok(set),
-        None if name.contains('#') => PieceSet::parse(name, "pieces").map_err(value_error),
-        None => Err(value_error(format!(
-            "no piece set is named {name:?}: try l3, domino, i3, a union such as l3+i3, or a piece file's text"
-        ))),
-    }
-}
-
 /// The cover limits from Python's arguments, checked.
 fn cover_limits(memory_limit: Int, time_limit: Option<f64>) -> PyResult<boardkit_cover::Limits> {
     Ok(boardkit_cover::Limits {
@@ -69,7 +58,7 @@ fn cover_count(
     time_limit: Option<f64>,
 ) -> PyResult<String> {
     let target = target(rows, rect)?;
-    let set = pieces_of(pieces)?;
+    let set = PieceSet::from_spec(pieces).map_err(value_error)?;
     let limits = cover_limits(memory_limit, time_limit)?;
     let counted = match target {
         Target::Rows(board) => interruptible(py, |interrupt| {
@@ -94,7 +83,7 @@ fn cover_find(
     time_limit: Option<f64>,
 ) -> PyResult<Option<Vec<String>>> {
     let target = target(rows, rect)?;
-    let set = pieces_of(pieces)?;
+    let set = PieceSet::from_spec(pieces).map_err(value_error)?;
     let limits = cover_limits(memory_limit, time_limit)?;
     let found = match target {
         Target::Rows(board) => interruptible(py, |interrupt| {

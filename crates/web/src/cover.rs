@@ -63,14 +63,13 @@ fn target(rows: Option<Vec<String>>, rect: Option<String>) -> Result<Target, Api
     }
 }
 
-/// The piece set a name or a piece file's text gives.
-fn pieces_of(name: &str) -> Result<PieceSet, ApiError> {
-    match PieceSet::named(name) {
-        Some(set) => Ok(set),
-        None if name.contains('#') => PieceSet::parse(name, "pieces").map_err(ApiError::bad),
-        None => Err(ApiError::bad(format!(
-            "no piece set is named {name:?}: try l3, domino, i3, a union such as l3+i3, or a piece file's text"
-        ))),
+/// The server's caps on a count or a search: [`crate::Config::cover_time`]
+/// and [`crate::Config::cover_memory`].
+fn limits(state: &Shared) -> Limits {
+    Limits {
+        memory: state.config.cover_memory,
+        time: Some(state.config.cover_time),
+        interrupt: None,
     }
 }
 
@@ -83,12 +82,9 @@ pub async fn count(
     Body(body): Body<CountRequest>,
 ) -> Result<Json<Count>, ApiError> {
     let target = target(body.rows, body.rect)?;
-    let pieces = pieces_of(body.pieces.as_deref().unwrap_or("l3"))?;
-    let limits = Limits {
-        memory: state.config.cover_memory,
-        time: Some(state.config.cover_time),
-        interrupt: None,
-    };
+    let pieces =
+        PieceSet::from_spec(body.pieces.as_deref().unwrap_or("l3")).map_err(ApiError::bad)?;
+    let limits = limits(&state);
     blocking(&state, move |interrupt| {
         let limits = limits.with_interrupt(interrupt);
         let counted = match target {
@@ -169,12 +165,9 @@ pub async fn one(
     if height * width > MAX_DRAWN_CELLS {
         return Err(too_large(height, width));
     }
-    let pieces = pieces_of(body.pieces.as_deref().unwrap_or("l3"))?;
-    let limits = Limits {
-        memory: state.config.cover_memory,
-        time: Some(state.config.cover_time),
-        interrupt: None,
-    };
+    let pieces =
+        PieceSet::from_spec(body.pieces.as_deref().unwrap_or("l3")).map_err(ApiError::bad)?;
+    let limits = limits(&state);
     blocking(&state, move |interrupt| {
         let limits = limits.with_interrupt(interrupt);
         let found = find_covering(&board, &pieces, &limits).map_err(ApiError::limit)?;
