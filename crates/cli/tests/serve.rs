@@ -39,25 +39,7 @@ fn start_in(home: &Path, bind: &str, more: &[&str], browser: Option<&Path>) -> (
         Some(b) => command.env("BROWSER", b),
         None => command.env_remove("BROWSER"),
     };
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim_end()
-        .strip_prefix("boardkit: serving on http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| {
-            let _ = child.kill();
-            panic!("unexpected first line: {line:?}")
-        })
-        .to_string();
-    (child, addr)
+    common::serving(command.stderr(Stdio::piped()))
 }
 
 /// Stops the server and returns what it wrote on stderr.

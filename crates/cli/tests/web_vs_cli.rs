@@ -12,7 +12,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Stdio};
@@ -36,29 +36,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardkit"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--no-tables"])
-            .envs(common::private_dirs())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim_end()
-            .strip_prefix("boardkit: serving on http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .map(str::to_string);
-        match addr {
-            Some(addr) => Server { child, addr },
-            None => {
-                let _ = child.kill();
-                panic!("unexpected first line: {line:?}")
-            }
-        }
+        let (child, addr) = common::serving(
+            std::process::Command::new(env!("CARGO_BIN_EXE_boardkit"))
+                .args(["serve", "--bind", "127.0.0.1:0", "--no-tables"])
+                .envs(common::private_dirs())
+                .stderr(Stdio::null()),
+        );
+        Server { child, addr }
     }
 
     /// Sends `body` to `path` (GET when `None`) on a connection of its

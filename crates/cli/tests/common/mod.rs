@@ -34,3 +34,33 @@ pub fn boardkit() -> assert_cmd::Command {
     cmd.envs(private_dirs());
     assert_cmd::Command::from_std(cmd)
 }
+
+/// Starts `command` (a `boardkit serve …`, its stderr already set) with its
+/// stdout piped, and reads the address from the line it prints once bound
+/// (`boardkit: serving on http://ADDR/`); kills it and fails on any other
+/// line.
+#[allow(clippy::panic)]
+pub fn serving(command: &mut std::process::Command) -> (std::process::Child, String) {
+    use std::io::BufRead;
+
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start boardkit serve: {e}"));
+    let mut line = String::new();
+    if let Some(out) = child.stdout.as_mut() {
+        let _ = std::io::BufReader::new(out).read_line(&mut line);
+    }
+    let addr = line
+        .trim_end()
+        .strip_prefix("boardkit: serving on http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .map(str::to_string);
+    match addr {
+        Some(addr) => (child, addr),
+        None => {
+            let _ = child.kill();
+            panic!("unexpected first line: {line:?}")
+        }
+    }
+}
