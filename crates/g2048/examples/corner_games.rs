@@ -10,13 +10,15 @@
 //! at which a table's move is taken [0]; the adaptive depth's range and
 //! the probability cut-off [2 6 0.005]: the fast setting's).
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Instant;
 
 use boardkit_2048::ai::{play, Settings, Stop};
 use boardkit_2048::corner::Corner;
 use boardkit_2048::expectimax::{Config, Depth, DEPTH_OFFSET};
-use boardkit_2048::tables::{Region, Subproblem, Table, Tables};
+use boardkit_2048::tables::Tables;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -24,39 +26,7 @@ fn main() {
     let seed = arg(1).map_or(1, |s| s as u64);
     let games = arg(2).map_or(10, |g| g as u64);
     let dir = args.get(3).cloned().unwrap_or_default();
-    let subs: Vec<Subproblem> = args
-        .get(4)
-        .map_or("none", String::as_str)
-        .split(',')
-        .filter_map(|spec| {
-            let (name, largest) = spec.split_once(':').unwrap_or((spec, "256"));
-            let region = Region::named(name)?;
-            let top = u8::try_from(largest.parse::<u32>().ok()?.trailing_zeros()).ok()?;
-            Some((4..=top).map(move |goal| Subproblem { region, goal }))
-        })
-        .flatten()
-        .filter(|sub| sub.check().is_ok())
-        .collect();
-    let tables: Vec<Table> = subs
-        .into_iter()
-        .filter_map(|sub| {
-            let path = std::path::Path::new(&dir).join(sub.file_name());
-            std::fs::File::open(&path)
-                .ok()
-                .and_then(|file| Table::read_from(sub, &mut std::io::BufReader::new(file)).ok())
-                .or_else(|| {
-                    eprintln!("{}: building it", path.display());
-                    let table = Table::build(sub, |_, _| {}).ok()?;
-                    let saved = std::fs::File::create(&path)
-                        .and_then(|file| table.write_to(&mut std::io::BufWriter::new(file)));
-                    if let Err(e) = saved {
-                        eprintln!("{}: not saved: {e}", path.display());
-                    }
-                    Some(table)
-                })
-        })
-        .collect();
-    eprintln!("{} tables", tables.len());
+    let tables = common::tables(&dir, args.get(4).map_or("none", String::as_str), 4);
     let min = arg(5).map_or(0.0, |p| p as f32);
     let config = Config {
         depth: Depth::Adaptive {

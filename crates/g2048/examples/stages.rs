@@ -15,10 +15,12 @@
 //! table its region cannot have, such as `2x3cap` at 32, is left out; MIN
 //! the least probability of success at which a table's move is taken [0]).
 
+mod common;
+
 use std::sync::Arc;
 
 use boardkit_2048::ai::{play, Settings, Stop};
-use boardkit_2048::tables::{Region, Subproblem, Table, Tables};
+use boardkit_2048::tables::Tables;
 use boardkit_2048::Bitboard;
 
 fn main() {
@@ -26,43 +28,7 @@ fn main() {
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(12345);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let dir = args.get(3).cloned().unwrap_or_default();
-    let subs: Vec<Subproblem> = args
-        .get(4)
-        .map_or("2x4", String::as_str)
-        .split(',')
-        .filter_map(|spec| {
-            let (name, largest) = spec.split_once(':').unwrap_or((spec, "256"));
-            let region = Region::named(name)?;
-            let largest = largest
-                .parse::<u32>()
-                .ok()
-                .filter(|t| t.is_power_of_two())?;
-            let top = u8::try_from(largest.trailing_zeros()).ok()?;
-            Some((5..=top).map(move |goal| Subproblem { region, goal }))
-        })
-        .flatten()
-        .filter(|sub| sub.check().is_ok())
-        .collect();
-    let tables: Vec<Table> = subs
-        .into_iter()
-        .filter_map(|sub| {
-            let path = std::path::Path::new(&dir).join(sub.file_name());
-            std::fs::File::open(&path)
-                .ok()
-                .and_then(|file| Table::read_from(sub, &mut std::io::BufReader::new(file)).ok())
-                .or_else(|| {
-                    eprintln!("{} missing or damaged: building it", path.display());
-                    let table = Table::build(sub, |_, _| {}).ok()?;
-                    let saved = std::fs::File::create(&path)
-                        .and_then(|file| table.write_to(&mut std::io::BufWriter::new(file)));
-                    if let Err(e) = saved {
-                        eprintln!("{}: not saved: {e}", path.display());
-                    }
-                    Some(table)
-                })
-        })
-        .collect();
-    eprintln!("{} tables", tables.len());
+    let tables = common::tables(&dir, args.get(4).map_or("2x4", String::as_str), 5);
     let min: f32 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0.0);
     let tables = Arc::new(Tables::new(tables).with_min_probability(min));
     let settings = Settings::fast().with_tables(tables.clone());
