@@ -99,6 +99,36 @@ pub trait Report {
     fn finished(&mut self);
 }
 
+/// The line a front end shows when a build starts ([`Report::building`]),
+/// without the program's name: the same words from the command line, the
+/// server and Python.
+///
+/// ```
+/// use boardkit_cache::building_line;
+///
+/// assert_eq!(
+///     building_line(4, 24_612_258, None),
+///     "building the 2048 AI's lookup tables (once): 4 tables, 24612258 states, kept in memory only"
+/// );
+/// ```
+#[must_use]
+pub fn building_line(tables: usize, states: u64, dir: Option<&Path>) -> String {
+    let place = dir.map_or_else(
+        || "kept in memory only".to_string(),
+        |d| format!("saved in {}", d.display()),
+    );
+    format!(
+        "building the 2048 AI's lookup tables (once): {tables} tables, {states} states, {place}"
+    )
+}
+
+/// The line a front end shows when a build that started `took` ago ends
+/// ([`Report::finished`]).
+#[must_use]
+pub fn built_line(took: Duration) -> String {
+    format!("lookup tables built in {:.1} s", took.as_secs_f64())
+}
+
 /// A [`Report`] that drops everything.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Quiet;

@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use boardkit_2048::tables::{Subproblem, Tables};
-use boardkit_cache::{default_dir, load_or_build, Rebuild, Report, Unsaved};
+use boardkit_cache::{
+    building_line, built_line, default_dir, load_or_build, Rebuild, Report, Unsaved,
+};
 use pyo3::prelude::*;
 
 /// The most memory building one table may use: the command line's default.
@@ -82,21 +84,12 @@ impl Report for Stderr<'_> {
     }
     fn building(&mut self, tables: usize, states: u64, dir: Option<&Path>) {
         self.started = Some(Instant::now());
-        let place = dir.map_or_else(
-            || "kept in memory only".to_string(),
-            |d| format!("saved in {}", d.display()),
-        );
-        self.line(&format!(
-            "building the 2048 AI's lookup tables (once): {tables} tables, {states} states, {place}"
-        ));
+        self.line(&building_line(tables, states, dir));
     }
     fn progress(&mut self, _: u64) {}
     fn finished(&mut self) {
         if let Some(start) = self.started.take() {
-            self.line(&format!(
-                "lookup tables built in {:.1} s",
-                start.elapsed().as_secs_f64()
-            ));
+            self.line(&built_line(start.elapsed()));
         }
     }
 }

@@ -9,7 +9,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use boardkit_2048::tables::{Subproblem, Tables};
-use boardkit_cache::{check_writable, default_dir, load_or_build, Fate, Rebuild, Report, Unsaved};
+use boardkit_cache::{
+    building_line, built_line, check_writable, default_dir, load_or_build, Fate, Rebuild, Report,
+    Unsaved,
+};
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 
@@ -79,21 +82,12 @@ impl Report for Lines {
     }
     fn building(&mut self, tables: usize, states: u64, dir: Option<&Path>) {
         self.started = Some(Instant::now());
-        let place = dir.map_or_else(
-            || "kept in memory only".to_string(),
-            |d| format!("saved in {}", d.display()),
-        );
-        eprintln!(
-            "boardkit: building the 2048 AI's lookup tables (once): {tables} tables, {states} states, {place}"
-        );
+        eprintln!("boardkit: {}", building_line(tables, states, dir));
     }
     fn progress(&mut self, _: u64) {}
     fn finished(&mut self) {
         if let Some(start) = self.started.take() {
-            eprintln!(
-                "boardkit: lookup tables built in {:.1} s",
-                start.elapsed().as_secs_f64()
-            );
+            eprintln!("boardkit: {}", built_line(start.elapsed()));
         }
     }
 }
